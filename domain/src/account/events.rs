@@ -1,0 +1,80 @@
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::Role;
+use crate::codec::EventSchema;
+use crate::values::{Language, TimeZone};
+
+/// Where a piece of personal data lives in the forgettable store.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PayloadRef {
+    pub subject: Uuid,
+    pub key: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum AccountEvent {
+    AccountRegistered {
+        account_id: Uuid,
+        role: Role,
+        login_key: String,
+        /// Names, e-mail, phones, birth date… (a `PersonalProfile` or `AdminProfile`).
+        profile: PayloadRef,
+        language: Language,
+        timezone: Option<TimeZone>,
+        terms_version: Option<String>,
+        privacy_version: Option<String>,
+        registered_at: DateTime<Utc>,
+    },
+    SessionStarted {
+        session_id: Uuid,
+        at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    },
+    SessionEnded {
+        session_id: Uuid,
+        at: DateTime<Utc>,
+    },
+    PasswordChanged {
+        at: DateTime<Utc>,
+    },
+    PasswordResetRequested {
+        request_id: Uuid,
+        token_hash: String,
+        expires_at: DateTime<Utc>,
+        /// The e-mail address and link for the mail, forgettable.
+        mail: PayloadRef,
+        language: Language,
+        at: DateTime<Utc>,
+    },
+    PasswordResetCompleted {
+        request_id: Uuid,
+        at: DateTime<Utc>,
+    },
+    /// The subject's personal data was erased (payloads, files, credential).
+    SubjectForgotten {
+        at: DateTime<Utc>,
+    },
+}
+
+impl EventSchema for AccountEvent {
+    fn schema_version(_: &str) -> i32 {
+        1
+    }
+}
+
+/// Events of the e-mail reservation stream (one per role and address).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum ReservationEvent {
+    EmailReserved { account_id: Uuid, at: DateTime<Utc> },
+    EmailReleased { account_id: Uuid, at: DateTime<Utc> },
+}
+
+impl EventSchema for ReservationEvent {
+    fn schema_version(_: &str) -> i32 {
+        1
+    }
+}

@@ -1,0 +1,55 @@
+//! Accounts of the three roles (DESIGN §2): registration, sessions, password
+//! change and reset, forgetting. Two streams: `account-{id}` and the e-mail
+//! reservation `email-{login key}` that makes one account per e-mail per role
+//! hold even under concurrent sign-ups (guarantee 5).
+
+mod decide;
+mod events;
+mod registration;
+mod state;
+
+use serde::{Deserialize, Serialize};
+
+pub use decide::*;
+pub use events::{AccountEvent, PayloadRef, ReservationEvent};
+pub use registration::{AdminProfile, PersonalProfile, Registration, RegistrationForm};
+pub use state::{Account, EmailReservation};
+
+pub const ACCOUNT_CATEGORY: &str = "account";
+pub const RESERVATION_CATEGORY: &str = "email";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    Client,
+    Consultant,
+    Admin,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Client, Role::Consultant, Role::Admin];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Client => "client",
+            Role::Consultant => "consultant",
+            Role::Admin => "admin",
+        }
+    }
+    /// The API area of the role (`/api/{area}/…`).
+    pub fn area(self) -> &'static str {
+        match self {
+            Role::Admin => "admin-panel",
+            other => other.as_str(),
+        }
+    }
+    pub fn parse(raw: &str) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.as_str() == raw || r.area() == raw)
+    }
+    /// Roles that sign themselves up (admins are created from the command line).
+    pub fn can_self_register(self) -> bool {
+        self != Role::Admin
+    }
+}

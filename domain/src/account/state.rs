@@ -1,0 +1,92 @@
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::{AccountEvent, ReservationEvent, Role};
+use crate::values::Language;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct ResetRequest {
+    pub request_id: Uuid,
+    pub token_hash: String,
+    pub expires_at: DateTime<Utc>,
+    pub requested_at: DateTime<Utc>,
+    pub used: bool,
+}
+
+/// What the account's decisions need to know, folded from its stream.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Account {
+    pub id: Option<Uuid>,
+    pub role: Option<Role>,
+    pub language: Language,
+    pub forgotten: bool,
+    pub password_changed_at: Option<DateTime<Utc>>,
+    pub(super) resets: Vec<ResetRequest>,
+}
+
+impl Account {
+    pub fn exists(&self) -> bool {
+        self.id.is_some() && !self.forgotten
+    }
+
+    pub fn evolve(mut self, event: &AccountEvent) -> Self {
+        match event {
+            AccountEvent::AccountRegistered {
+                account_id,
+                role,
+                language,
+                registered_at,
+                ..
+            } => {
+                self.id = Some(*account_id);
+                self.role = Some(*role);
+                self.language = *language;
+                self.password_changed_at = Some(*registered_at);
+            }
+            AccountEvent::PasswordChanged { at } => {
+                self.password_changed_at = Some(*at);
+            }
+            AccountEvent::PasswordResetRequested {
+                request_id,
+                token_hash,
+                expires_at,
+                at,
+                ..
+            } => {
+                self.resets.push(ResetRequest {
+                    request_id: *request_id,
+                    token_hash: token_hash.clone(),
+                    expires_at: *expires_at,
+                    requested_at: *at,
+                    used: false,
+                });
+            }
+            AccountEvent::PasswordResetCompleted { request_id, at } => {
+                self.resets
+                    .iter_mut()
+                    .filter(|r| r.request_id == *request_id)
+                    .for_each(|r| r.used = true);
+                self.password_changed_at = Some(*at);
+            }
+            AccountEvent::SubjectForgotten { .. } => self.forgotten = true,
+            AccountEvent::SessionStarted { .. } | AccountEvent::SessionEnded { .. } => {}
+        }
+        self
+    }
+}
+
+/// The e-mail reservation of one role: who holds the address, if anyone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EmailReservation {
+    pub holder: Option<Uuid>,
+}
+
+impl EmailReservation {
+    pub fn evolve(mut self, event: &ReservationEvent) -> Self {
+        match event {
+            ReservationEvent::EmailReserved { account_id, .. } => self.holder = Some(*account_id),
+            ReservationEvent::EmailReleased { .. } => self.holder = None,
+        }
+        self
+    }
+}

@@ -1,0 +1,16 @@
+//! Equilibre's business rules, pure: no I/O, no async, time passed in.
+//!
+//! Each aggregate exposes `decide(state, command, now) -> Result<Vec<Event>, DomainError>`
+//! and `State::evolve(event)`; events are (de)serialised through [`codec`],
+//! which also upcasts old schema versions. Personal data never sits in events:
+//! they reference payloads kept in the forgettable store (DESIGN §1, guarantee 6).
+#![forbid(unsafe_code)]
+
+pub mod account;
+pub mod codec;
+pub mod error;
+pub mod otp;
+pub mod reference_data;
+pub mod values;
+
+pub use error::{DomainError, FieldError, FieldErrors};
