@@ -39,6 +39,11 @@ pub enum OtpEvent {
         otp_id: Uuid,
         at: DateTime<Utc>,
     },
+    /// The mailed code and address were deleted once the code expired.
+    OtpMailErased {
+        otp_id: Uuid,
+        at: DateTime<Utc>,
+    },
 }
 
 impl EventSchema for OtpEvent {
@@ -97,6 +102,7 @@ impl Otp {
                     c.verified = true;
                 }
             }
+            OtpEvent::OtpMailErased { .. } => {}
         }
         self
     }
@@ -138,6 +144,12 @@ pub fn request(otp: &Otp, code: NewCode, now: DateTime<Utc>) -> Result<Vec<OtpEv
         issued_at: now,
         expires_at: now + VALIDITY,
     }])
+}
+
+/// Data minimisation: the mail payload of a code is erased when it expires.
+/// Scheduled by the reactions worker from `OtpIssued`.
+pub fn erase_mail(otp_id: Uuid, now: DateTime<Utc>) -> Vec<OtpEvent> {
+    vec![OtpEvent::OtpMailErased { otp_id, at: now }]
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

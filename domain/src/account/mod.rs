@@ -12,10 +12,13 @@ use serde::{Deserialize, Serialize};
 
 pub use decide::*;
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
-pub use registration::{AdminProfile, PersonalProfile, Registration, RegistrationForm};
+pub use registration::{AdminProfile, LegalVersions, PersonalProfile, Registration, RegistrationForm};
 pub use state::{Account, EmailReservation};
 
 pub const ACCOUNT_CATEGORY: &str = "account";
+/// The terms and privacy versions in force; a sign-up must accept these.
+pub const TERMS_VERSION: &str = "2026-01";
+pub const PRIVACY_VERSION: &str = "2026-01";
 pub const RESERVATION_CATEGORY: &str = "email";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

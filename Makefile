@@ -1,0 +1,45 @@
+# The two commands (README): `make run` and `make test`. Everything else is a
+# step of those two, or the separate benchmark (`make bench`).
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+CARGO ?= cargo
+NPM ?= npm
+DATA_DIR ?= $(CURDIR)/data
+
+.PHONY: run test frontend-deps frontend-build rust-lint rust-test frontend-check e2e bench
+
+## Builds the web app and the server, then starts the whole marketplace on
+## SQLite under ./data with demo accounts (printed with the URL).
+run: frontend-build
+	$(CARGO) build --release -p equilibre
+	EQUILIBRE_DATA_DIR=$${EQUILIBRE_DATA_DIR:-$(DATA_DIR)} EQUILIBRE_STATIC_DIR=$(CURDIR)/frontend/dist \
+	EQUILIBRE_COOKIE_SECURE=$${EQUILIBRE_COOKIE_SECURE:-true} ./target/release/equilibre serve
+
+## Every test: Rust format, lints and tests (SQLite and PostgreSQL, NATS,
+## SMTP), the frontend's lint, type check and unit tests, browser tests.
+test: rust-lint frontend-check rust-test e2e
+
+frontend-deps:
+	@if [ ! -d frontend/node_modules ]; then cd frontend && $(NPM) ci --no-audit --no-fund; fi
+
+frontend-build: frontend-deps
+	cd frontend && $(NPM) run build
+
+rust-lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets --all-features -- -D warnings
+
+rust-test:
+	$(CARGO) test --workspace --all-features
+
+frontend-check: frontend-deps
+	cd frontend && $(NPM) run check
+
+e2e: frontend-build
+	$(CARGO) build -p equilibre
+	cd frontend && $(NPM) run e2e
+
+## Prints throughput and latency figures; asserts nothing.
+bench:
+	$(CARGO) run --release -p bench

@@ -1,0 +1,116 @@
+use domain::account::{PayloadRef, Role};
+use domain::otp::{self, NewCode, Otp, OtpEvent, Verification};
+use domain::values::{Email, Language};
+use domain::{DomainError, FieldError};
+use platform::auth::{EmailProofClaims, random_otp_code};
+use serde::{Deserialize, Serialize};
+use store::{SideWrite, StreamId};
+use utoipa::ToSchema;
+
+use super::{load_reservation, login_key};
+use crate::AppState;
+
+use crate::error::CommandError;
+use crate::execute::{Actor, Batch, load, with_retry};
+use crate::ids::Ids;
+
+#[derive(Deserialize, ToSchema)]
+pub struct OtpRequest {
+    pub email: String,
+    /// `client` or `consultant`.
+    pub role: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct OtpRequested {
+    pub resend_after_seconds: i64,
+    pub expires_in_seconds: i64,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct OtpVerification {
+    pub email: String,
+    pub role: String,
+    pub code: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct EmailProof {
+    /// Send back as `email_proof` with the sign-up form.
+    pub proof: String,
+}
+
+fn otp_stream(login_key: &str) -> StreamId {
+    StreamId::new(otp::CATEGORY, login_key)
+}
+
+fn signup_role(raw: &str) -> Result<Role, CommandError> {
+    Role::parse(raw)
+        .filter(|r| r.can_self_register())
+        .ok_or_else(|| DomainError::field("role", FieldError::new("choice.invalid")).into())
+}
+
+fn parse_email(raw: &str) -> Result<Email, CommandError> {
+    Email::parse(raw).map_err(|e| DomainError::field("email", e).into())
+}
+
+/// Mails a 6-digit code to the address, within the resend limits.
+pub async fn request(app: &AppState, ids: &Ids, body: OtpRequest, language: Language) -> Result<OtpRequested, CommandError> {
+    let role = signup_role(&body.role)?;
+    let email = parse_email(&body.email)?;
+    let key = login_key(app, role, &email);
+    if load_reservation(app, &key).await?.state.holder.is_some() {
+        return Err(DomainError::field("email", FieldError::new("email_taken")).into());
+    }
+    let stream = otp_stream(&key);
+    with_retry(|| async {
+        let now = app.clock.now();
+        let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
+        let otp_id = ids.id("otp");
+        let code = random_otp_code();
+        let mail = PayloadRef { subject: otp_id, key: "mail".into() };
+        let events = otp::request(
+            &loaded.state,
+            NewCode { otp_id, code_hash: app.keys.otp_code_hash(&otp_id.to_string(), &code), mail: mail.clone(), language },
+            now,
+        )?;
+        let value = serde_json::json!({ "email": email.as_ref(), "code": code }).to_string();
+        Batch::new(ids, Actor::VISITOR, now)
+            .events(stream.clone(), loaded.version, &events)
+            .side(SideWrite::PutPayload { subject: mail.subject, key: mail.key, value })
+            .commit(app)
+            .await?;
+        Ok(OtpRequested {
+            resend_after_seconds: otp::RESEND_AFTER.num_seconds(),
+            expires_in_seconds: otp::VALIDITY.num_seconds(),
+        })
+    })
+    .await
+}
+
+/// Checks a code; a right one yields the proof the sign-up needs.
+pub async fn verify(app: &AppState, ids: &Ids, body: OtpVerification) -> Result<EmailProof, CommandError> {
+    let role = signup_role(&body.role)?;
+    let email = parse_email(&body.email)?;
+    let key = login_key(app, role, &email);
+    let stream = otp_stream(&key);
+    let code = body.code.trim().to_owned();
+    let outcome = with_retry(|| async {
+        let now = app.clock.now();
+        let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
+        let (events, outcome) = otp::verify(&loaded.state, |id| app.keys.otp_code_hash(&id.to_string(), &code), now)?;
+        if !events.is_empty() {
+            Batch::new(ids, Actor::VISITOR, now).events(stream.clone(), loaded.version, &events).commit(app).await?;
+        }
+        Ok(outcome)
+    })
+    .await?;
+    match outcome {
+        Verification::WrongCode => Err(DomainError::field("code", FieldError::new("otp_invalid")).into()),
+        Verification::Verified => {
+            let claims = EmailProofClaims::new(key, role, app.clock.now());
+            let proof = app.keys.encode_email_proof(&claims).map_err(CommandError::internal)?;
+            Ok(EmailProof { proof })
+        }
+    }
+}

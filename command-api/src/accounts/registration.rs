@@ -1,0 +1,79 @@
+use domain::account::{self, LegalVersions, PRIVACY_VERSION, TERMS_VERSION, NewAccount, PayloadRef, Registration, RegistrationForm, Role};
+use domain::{DomainError, FieldError};
+use platform::auth::hash_password_async;
+use serde::{Deserialize, Serialize};
+use store::{Credential, Position, SideWrite};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{PROFILE_KEY, account_stream, load_reservation, login_key, reservation_stream};
+use crate::AppState;
+
+use crate::error::CommandError;
+use crate::execute::{Actor, Batch, already_applied, with_retry};
+use crate::ids::Ids;
+
+
+#[derive(Serialize, Deserialize, ToSchema)]
+pub struct SignedUp {
+    pub account_id: Uuid,
+}
+
+/// Registers a client or consultant whose e-mail was verified by OTP.
+pub async fn sign_up(app: &AppState, ids: &Ids, role: Role, form: RegistrationForm) -> Result<(SignedUp, Position), CommandError> {
+    let account_id = ids.id("account");
+    if let Some(position) = already_applied(app, ids).await? {
+        return Ok((SignedUp { account_id }, position));
+    }
+    let now = app.clock.now();
+    let legal = LegalVersions { terms: TERMS_VERSION, privacy: PRIVACY_VERSION };
+    let registration = Registration::parse(&form, role, now.date_naive(), legal)?;
+    let key = login_key(app, role, &registration.profile.email);
+    let verified = app
+        .keys
+        .decode_email_proof(&form.email_proof, now)
+        .is_ok_and(|proof| proof.login_key == key && proof.role == role);
+    if !verified {
+        return Err(DomainError::field("email", FieldError::new("email_not_verified")).into());
+    }
+    let password_hash = hash_password_async(registration.password.expose().to_owned())
+        .await
+        .map_err(CommandError::internal)?;
+    let profile = PayloadRef { subject: account_id, key: PROFILE_KEY.into() };
+    let profile_json = serde_json::to_string(&registration.profile).map_err(CommandError::internal)?;
+    let position = with_retry(|| async {
+        let reservation = load_reservation(app, &key).await?;
+        let (account_events, reservation_events) = account::register(
+            &reservation.state,
+            NewAccount {
+                account_id,
+                role,
+                login_key: key.clone(),
+                profile: profile.clone(),
+                language: registration.profile.correspondence_language,
+                timezone: Some(registration.profile.timezone),
+                terms_version: Some(registration.terms_version.clone()),
+                privacy_version: Some(registration.privacy_version.clone()),
+            },
+            now,
+        )
+        .map_err(|e| match e {
+            DomainError::Rule("email_taken") => DomainError::field("email", FieldError::new("email_taken")),
+            other => other,
+        })?;
+        Batch::new(ids, Actor { id: Some(account_id), role: role.as_str() }, now)
+            .events(account_stream(account_id), 0, &account_events)
+            .events(reservation_stream(&key), reservation.version, &reservation_events)
+            .side(SideWrite::PutPayload { subject: account_id, key: PROFILE_KEY.into(), value: profile_json.clone() })
+            .side(SideWrite::UpsertCredential(Credential {
+                account_id,
+                role: role.as_str().into(),
+                login_key: key.clone(),
+                password_hash: password_hash.clone(),
+            }))
+            .commit(app)
+            .await
+    })
+    .await?;
+    Ok((SignedUp { account_id }, position))
+}

@@ -1,0 +1,92 @@
+//! The command service's one error type and its one mapping to HTTP.
+//!
+//! Policy: application code returns `CommandError`; domain refusals arrive as
+//! `DomainError` (rule code → 4xx, field errors → 400 with translated fields);
+//! store and infrastructure failures become 500, logged once here with the
+//! correlation id the user sees.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use domain::DomainError;
+use platform::http::{FieldError, FieldErrors, PendingError};
+use store::StoreError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum CommandError {
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error("not signed in")]
+    NotSignedIn,
+    #[error("signed in with another role")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("conflict persisted after retries")]
+    Conflict,
+    #[error("store: {0}")]
+    Store(#[from] StoreError),
+    #[error("malformed request body: {0}")]
+    Malformed(String),
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+impl From<axum::extract::rejection::JsonRejection> for CommandError {
+    fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
+        CommandError::Malformed(rejection.body_text())
+    }
+}
+
+impl CommandError {
+    pub fn internal(error: impl std::fmt::Display) -> Self {
+        CommandError::Internal(error.to_string())
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            CommandError::Domain(DomainError::Invalid(_)) => (StatusCode::BAD_REQUEST, "validation_failed"),
+            CommandError::Domain(DomainError::Rule(code)) => (rule_status(code), code),
+            CommandError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
+            CommandError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            CommandError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            CommandError::Malformed(_) => (StatusCode::BAD_REQUEST, "malformed_body"),
+            CommandError::Conflict | CommandError::Store(StoreError::Conflict { .. }) => {
+                (StatusCode::CONFLICT, "conflict")
+            }
+            CommandError::Store(_) | CommandError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+
+    fn fields(&self) -> FieldErrors {
+        match self {
+            CommandError::Domain(DomainError::Invalid(errors)) => errors
+                .0
+                .iter()
+                .map(|(name, e)| (name.clone(), e.args.iter().fold(FieldError::new(e.code), |f, (k, v)| f.arg(*k, v))))
+                .collect(),
+            _ => FieldErrors::new(),
+        }
+    }
+}
+
+/// Status of a broken business rule, by its stable code.
+fn rule_status(code: &str) -> StatusCode {
+    match code {
+        "email_taken" | "conflict" => StatusCode::CONFLICT,
+        "otp_resend_too_soon" | "otp_send_limit" => StatusCode::TOO_MANY_REQUESTS,
+        "invalid_credentials" | "not_signed_in" => StatusCode::UNAUTHORIZED,
+        "not_found" => StatusCode::NOT_FOUND,
+        _ => StatusCode::BAD_REQUEST,
+    }
+}
+
+/// Translated later, in one place, by `platform::http::render_errors`.
+impl IntoResponse for CommandError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        if status.is_server_error() {
+            tracing::error!(error = %self, "command failed");
+        }
+        PendingError::response(status, code, self.fields())
+    }
+}

@@ -1,0 +1,139 @@
+//! How a command runs (DESIGN §1): load the streams it needs, let the domain
+//! decide, append everything atomically with the expected versions, ring the
+//! doorbell. A version conflict reloads and decides again, a few times.
+
+use std::future::Future;
+
+use chrono::{DateTime, Utc};
+use domain::codec::{self, EventSchema};
+use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, Position, SideWrite, StoreError, StreamAppend, StreamId};
+use uuid::Uuid;
+
+use crate::AppState;
+use crate::error::CommandError;
+use crate::ids::Ids;
+
+/// How many times a command is decided again after a version conflict.
+const ATTEMPTS: usize = 4;
+
+/// A stream folded into its decision state, with the version it was read at.
+pub struct Loaded<S> {
+    pub state: S,
+    pub version: u64,
+}
+
+/// Reads and folds a stream; events that cannot be decoded are a clear error.
+pub async fn load<E: EventSchema, S: Default>(
+    app: &AppState,
+    stream: &StreamId,
+    fold: impl Fn(S, &E) -> S,
+) -> Result<Loaded<S>, CommandError> {
+    let recorded = app.stores.events.read_stream(stream).await?;
+    let version = recorded.len() as u64;
+    let mut state = S::default();
+    for event in &recorded {
+        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(|e| {
+            CommandError::internal(format!("event {} of {stream} unreadable: {e}", event.event_id))
+        })?;
+        state = fold(state, &decoded);
+    }
+    Ok(Loaded { state, version })
+}
+
+/// Who acts: an account, or an anonymous visitor (`None`).
+#[derive(Clone, Copy, Debug)]
+pub struct Actor {
+    pub id: Option<Uuid>,
+    pub role: &'static str,
+}
+
+impl Actor {
+    pub const VISITOR: Actor = Actor { id: None, role: "visitor" };
+    pub const SYSTEM: Actor = Actor { id: None, role: "system" };
+}
+
+/// One atomic append being assembled.
+pub struct Batch<'a> {
+    ids: &'a Ids,
+    metadata: EventMetadata,
+    request: AppendRequest,
+    count: usize,
+}
+
+impl<'a> Batch<'a> {
+    pub fn new(ids: &'a Ids, actor: Actor, now: DateTime<Utc>) -> Self {
+        let correlation_id = ids.id("correlation");
+        Batch {
+            ids,
+            metadata: EventMetadata {
+                actor_id: actor.id,
+                actor_role: Some(actor.role.to_owned()),
+                correlation_id,
+                causation_id: None,
+                recorded_at: now,
+            },
+            request: AppendRequest::default(),
+            count: 0,
+        }
+    }
+
+    /// Adds events to a stream read at `version` (0 = must not exist yet).
+    pub fn events<E: EventSchema>(mut self, stream: StreamId, version: u64, events: &[E]) -> Self {
+        let events = events
+            .iter()
+            .map(|event| {
+                let (event_type, schema_version, payload) = codec::encode(event);
+                let event_id = self.ids.id(&format!("event-{}", self.count));
+                self.count += 1;
+                NewEvent { event_id, event_type, schema_version, payload, metadata: self.metadata.clone() }
+            })
+            .collect();
+        self.request.streams.push(StreamAppend { stream, expected: ExpectedVersion::Exact(version), events });
+        self
+    }
+
+    pub fn side(mut self, write: SideWrite) -> Self {
+        self.request.side_writes.push(write);
+        self
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Appends and rings the doorbell; returns the last event's position.
+    pub async fn commit(self, app: &AppState) -> Result<Position, CommandError> {
+        let result = app.stores.events.append(self.request).await?;
+        if !result.already_applied {
+            app.doorbell.ring();
+        }
+        Ok(result.position)
+    }
+}
+
+/// True when this exact command (same `Idempotency-Key`) was already applied:
+/// its first event id exists. Then the caller answers as the first time did.
+pub async fn already_applied(app: &AppState, ids: &Ids) -> Result<Option<Position>, CommandError> {
+    if !ids.deterministic() {
+        return Ok(None);
+    }
+    Ok(app.stores.events.event_position(ids.id("event-0")).await?)
+}
+
+/// Runs `attempt` again while it fails on a version conflict.
+pub async fn with_retry<T, F, Fut>(mut attempt: F) -> Result<T, CommandError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, CommandError>>,
+{
+    for _ in 1..ATTEMPTS {
+        match attempt().await {
+            Err(CommandError::Store(StoreError::Conflict { .. })) => continue,
+            other => return other,
+        }
+    }
+    match attempt().await {
+        Err(CommandError::Store(StoreError::Conflict { .. })) => Err(CommandError::Conflict),
+        other => other,
+    }
+}

@@ -1,0 +1,156 @@
+//! Wiring: opens the stores, builds the services' routers and workers from
+//! one configuration. No business logic lives here.
+#![forbid(unsafe_code)]
+
+pub mod demo;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::Router;
+use axum::extract::Request;
+use tower::ServiceExt;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use command_api::AppState;
+use command_api::error::CommandError;
+use platform::auth::Keys;
+use platform::clock::{SharedClock, SystemClock};
+use platform::config::Config;
+use platform::doorbell::Doorbell;
+use platform::http::{FieldErrors, PendingError};
+use platform::mail::{Mailer, mailer_from_config};
+use projector::reactions::Reactor;
+use projector::{Projector, ReadDb};
+use query_api::QueryState;
+use store::Stores;
+use tower_http::compression::CompressionLayer;
+use tower_http::services::{ServeDir, ServeFile};
+
+/// Everything the services share, opened once.
+#[derive(Clone)]
+pub struct App {
+    pub config: Arc<Config>,
+    pub stores: Stores,
+    pub read: ReadDb,
+    pub doorbell: Doorbell,
+    pub clock: SharedClock,
+    pub mailer: Arc<dyn Mailer>,
+    pub projector: Projector,
+    pub command_state: AppState,
+    pub query_state: QueryState,
+}
+
+impl App {
+    pub async fn open(config: Config) -> anyhow::Result<App> {
+        Self::open_with(config, SystemClock::shared()).await
+    }
+
+    /// Opens with a given clock (tests move time instead of sleeping).
+    pub async fn open_with(config: Config, clock: SharedClock) -> anyhow::Result<App> {
+        let stores = store::connect(&config.database_url).await.context("opening the event store")?;
+        let read = ReadDb::connect(&config.read_database_url).await.context("opening the read models")?;
+        let doorbell = match &config.nats_url {
+            Some(url) => Doorbell::nats(url).await.with_context(|| format!("connecting to NATS at {url}"))?,
+            None => Doorbell::in_process(),
+        };
+        let mailer = mailer_from_config(&config).context("configuring mail")?;
+        let keys = Arc::new(Keys::new(&config.secret));
+        let config = Arc::new(config);
+        let projector = Projector::new(stores.events.clone(), read.clone());
+        let command_state = AppState {
+            stores: stores.clone(),
+            keys: keys.clone(),
+            clock: clock.clone(),
+            config: config.clone(),
+            doorbell: doorbell.clone(),
+        };
+        let query_state = QueryState {
+            stores: stores.clone(),
+            read: read.clone(),
+            keys,
+            clock: clock.clone(),
+            config: config.clone(),
+            openapi: Arc::new(serde_json::Value::Null),
+        };
+        let mut app = App { config, stores, read, doorbell, clock, mailer, projector, command_state, query_state };
+        app.query_state.openapi = Arc::new(serde_json::to_value(app.openapi())?);
+        Ok(app)
+    }
+
+    /// The OpenAPI document of both services, merged.
+    pub fn openapi(&self) -> utoipa::openapi::OpenApi {
+        let (_, mut doc) = command_api::router(self.command_state.clone());
+        let (_, queries) = query_api::router(self.query_state.clone());
+        doc.merge(queries);
+        doc
+    }
+
+    pub fn reactor(&self) -> Reactor {
+        Reactor::new(self.stores.clone(), self.mailer.clone(), self.clock.clone())
+    }
+
+    /// Starts the projector and the reactions worker in the background.
+    pub fn spawn_workers(&self) {
+        tokio::spawn(self.projector.clone().run(self.doorbell.clone()));
+        tokio::spawn(self.reactor().run(self.doorbell.clone()));
+    }
+
+    pub fn command_router(&self) -> Router {
+        command_api::router(self.command_state.clone()).0.layer(axum::middleware::from_fn(platform::http::correlation_id))
+    }
+
+    pub fn query_router(&self) -> Router {
+        query_api::router(self.query_state.clone()).0.layer(axum::middleware::from_fn(platform::http::correlation_id))
+    }
+
+    /// The single-page app: files from the build, `index.html` for every
+    /// other path (client-side routes); unknown `/api` paths answer JSON 404.
+    pub fn web_router(&self) -> Router {
+        let dir = &self.config.static_dir;
+        let spa = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+        Router::new()
+            .fallback(move |request: Request| {
+                let spa = spa.clone();
+                async move {
+                    if request.uri().path() == "/api" || request.uri().path().starts_with("/api/") {
+                        return api_not_found().await.into_response();
+                    }
+                    spa.oneshot(request).await.into_response()
+                }
+            })
+            .layer(axum::middleware::from_fn(platform::http::render_errors))
+            .layer(CompressionLayer::new())
+    }
+
+    /// Serves `router` on the configured address until Ctrl-C.
+    pub async fn listen(&self, router: Router, announce: bool) -> anyhow::Result<()> {
+        let listener = tokio::net::TcpListener::bind(self.config.bind).await.with_context(|| format!("binding {}", self.config.bind))?;
+        let url = format!("http://{}", listener.local_addr()?);
+        if announce {
+            demo::announce(self, &url);
+        } else {
+            tracing::info!(%url, "listening");
+        }
+        axum::serve(listener, router).with_graceful_shutdown(async { tokio::signal::ctrl_c().await.ok(); }).await?;
+        Ok(())
+    }
+}
+
+/// `/api/…` paths no service knows: the JSON 404 envelope, not the web app.
+pub async fn api_not_found() -> impl IntoResponse {
+    PendingError::response(StatusCode::NOT_FOUND, "not_found", FieldErrors::new())
+}
+
+/// A command error as one line for the terminal.
+pub fn describe(error: &CommandError) -> String {
+    match error {
+        CommandError::Domain(domain::DomainError::Invalid(fields)) => fields
+            .0
+            .iter()
+            .map(|(field, e)| format!("{field}: {}", platform::messages::message(platform::lang::Lang::En, e.code, &[])))
+            .collect::<Vec<_>>()
+            .join("; "),
+        other => other.to_string(),
+    }
+}

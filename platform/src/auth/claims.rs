@@ -1,0 +1,60 @@
+//! What the signed tokens say: ids, role and expiry, never personal data.
+
+use chrono::{DateTime, TimeDelta, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::Role;
+
+/// How long an e-mail proof (OTP verified) stays usable for registration.
+pub const EMAIL_PROOF_TTL: TimeDelta = TimeDelta::minutes(30);
+
+/// The claims of a session token: ids and role only, never personal data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionClaims {
+    /// Session id (revocable in the sessions table).
+    pub sid: Uuid,
+    /// Account id.
+    pub sub: Uuid,
+    /// The area the session belongs to.
+    pub role: Role,
+    /// Issued at (Unix seconds).
+    pub iat: i64,
+    /// Expires at (Unix seconds).
+    pub exp: i64,
+}
+
+impl SessionClaims {
+    /// Claims issued at `now`, valid for `ttl`.
+    pub fn new(sid: Uuid, sub: Uuid, role: Role, now: DateTime<Utc>, ttl: TimeDelta) -> Self {
+        SessionClaims {
+            sid,
+            sub,
+            role,
+            iat: now.timestamp(),
+            exp: (now + ttl).timestamp(),
+        }
+    }
+}
+
+/// Proof that the owner of a login key verified its e-mail OTP.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EmailProofClaims {
+    /// [`Keys::login_key`] of the verified e-mail and role.
+    pub login_key: String,
+    /// The role the e-mail was verified for.
+    pub role: Role,
+    /// Expires at (Unix seconds).
+    pub exp: i64,
+}
+
+impl EmailProofClaims {
+    /// A proof made at `now`, valid for [`EMAIL_PROOF_TTL`].
+    pub fn new(login_key: String, role: Role, now: DateTime<Utc>) -> Self {
+        EmailProofClaims {
+            login_key,
+            role,
+            exp: (now + EMAIL_PROOF_TTL).timestamp(),
+        }
+    }
+}

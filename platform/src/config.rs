@@ -1,0 +1,362 @@
+//! Typed configuration, read once at start-up from environment variables,
+//! so every knob is documented in one place and secrets never print.
+//!
+//! | variable | default | meaning |
+//! |---|---|---|
+//! | `EQUILIBRE_BIND` | `127.0.0.1:8080` | address the HTTP server listens on |
+//! | `EQUILIBRE_DATA_DIR` | `./data` | SQLite files, mail outbox, generated secret |
+//! | `DATABASE_URL` | `sqlite://{data_dir}/events.db?mode=rwc` | event store; `postgres://…` for PostgreSQL |
+//! | `READ_DATABASE_URL` | `sqlite://{data_dir}/read.db?mode=rwc` if `DATABASE_URL` is SQLite, else `DATABASE_URL` | read models |
+//! | `NATS_URL` | unset (in-process notifications) | e.g. `nats://127.0.0.1:4222` |
+//! | `SMTP_URL` | unset (`.eml` files in `{data_dir}/outbox`) | `smtp://host:port`, `smtps://user:pass@host:port`, `smtp://host?tls=required` |
+//! | `EQUILIBRE_PUBLIC_URL` | `http://{bind}` | the origin users reach (links in mails, CSRF origin) |
+//! | `EQUILIBRE_SECRET` | generated once into `{data_dir}/secret.key` (mode 0600) | signing and keyed-hash secret, at least 32 characters |
+//! | `EQUILIBRE_DEMO` | `true` | seed demo data into an empty store; `0`/`false` disables |
+//! | `EQUILIBRE_STATIC_DIR` | `frontend/dist` | the built SPA |
+//! | `EQUILIBRE_MAIL_FROM` | `Equilibre <no-reply@equilibre.local>` | sender of every mail |
+//! | `EQUILIBRE_SESSION_HOURS` | `12` | session lifetime |
+//! | `EQUILIBRE_COOKIE_SECURE` | `true` | `Secure` on session cookies (browsers accept it on `http://127.0.0.1` and `localhost`) |
+//! | `EQUILIBRE_API_KEY` | unset | the app identifier of spec's API-key header; never a credential |
+//!
+//! Booleans accept `1/0`, `true/false`, `yes/no`, `on/off`.
+
+mod secret_file;
+mod values;
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use chrono::TimeDelta;
+use secrecy::{ExposeSecret, SecretString};
+
+use values::{check_db_url, is_postgres, parse_bool, redact_url, sqlite_url};
+
+/// A variable that cannot be used as given, or the secret file that failed.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The variable's value is not acceptable.
+    #[error("{var}: {reason}")]
+    Invalid {
+        /// The environment variable.
+        var: &'static str,
+        /// Why it was refused (never the value itself).
+        reason: String,
+    },
+    /// The generated secret could not be read or written.
+    #[error("secret file {path}: {source}")]
+    SecretFile {
+        /// The file.
+        path: PathBuf,
+        /// The I/O failure.
+        source: std::io::Error,
+    },
+}
+
+fn invalid(var: &'static str, reason: impl Into<String>) -> ConfigError {
+    ConfigError::Invalid {
+        var,
+        reason: reason.into(),
+    }
+}
+
+/// The service configuration (see the table in the module documentation).
+#[derive(Clone)]
+pub struct Config {
+    /// `EQUILIBRE_BIND`.
+    pub bind: SocketAddr,
+    /// `EQUILIBRE_DATA_DIR`.
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`: the event store.
+    pub database_url: String,
+    /// `READ_DATABASE_URL`: the read models.
+    pub read_database_url: String,
+    /// `NATS_URL`.
+    pub nats_url: Option<String>,
+    /// `SMTP_URL`; `None` writes `.eml` files into [`Config::outbox_dir`].
+    pub smtp_url: Option<String>,
+    /// `EQUILIBRE_PUBLIC_URL`, without a trailing slash.
+    pub public_url: String,
+    /// `EQUILIBRE_SECRET`.
+    pub secret: SecretString,
+    /// `EQUILIBRE_DEMO`.
+    pub demo: bool,
+    /// `EQUILIBRE_STATIC_DIR`.
+    pub static_dir: PathBuf,
+    /// `EQUILIBRE_MAIL_FROM`.
+    pub mail_from: String,
+    /// `EQUILIBRE_SESSION_HOURS`.
+    pub session_hours: u32,
+    /// `EQUILIBRE_COOKIE_SECURE`.
+    pub cookie_secure: bool,
+    /// `EQUILIBRE_API_KEY`.
+    pub api_key: Option<String>,
+}
+
+/// The shortest accepted `EQUILIBRE_SECRET`.
+pub const MIN_SECRET_LEN: usize = 32;
+
+impl Config {
+    /// Reads the process environment; creates the data directory and the
+    /// secret file when needed.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads variables through `lookup` (empty values count as unset).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let var = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
+
+        let bind: SocketAddr = match var("EQUILIBRE_BIND") {
+            Some(v) => v
+                .parse()
+                .map_err(|_| invalid("EQUILIBRE_BIND", "expected host:port"))?,
+            None => SocketAddr::from(([127, 0, 0, 1], 8080)),
+        };
+        let data_dir = PathBuf::from(var("EQUILIBRE_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url =
+            var("DATABASE_URL").unwrap_or_else(|| sqlite_url(&data_dir, "events.db"));
+        check_db_url("DATABASE_URL", &database_url)?;
+        let read_database_url = match var("READ_DATABASE_URL") {
+            Some(v) => v,
+            None if is_postgres(&database_url) => database_url.clone(),
+            None => sqlite_url(&data_dir, "read.db"),
+        };
+        check_db_url("READ_DATABASE_URL", &read_database_url)?;
+        let smtp_url = var("SMTP_URL");
+        if let Some(url) = &smtp_url {
+            lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(url)
+                .map_err(|e| invalid("SMTP_URL", e.to_string()))?;
+        }
+        let public_url = var("EQUILIBRE_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{bind}"))
+            .trim_end_matches('/')
+            .to_owned();
+        if !public_url.starts_with("http://") && !public_url.starts_with("https://") {
+            return Err(invalid(
+                "EQUILIBRE_PUBLIC_URL",
+                "expected http(s)://host[:port]",
+            ));
+        }
+        let mail_from = var("EQUILIBRE_MAIL_FROM")
+            .unwrap_or_else(|| "Equilibre <no-reply@equilibre.local>".into());
+        mail_from
+            .parse::<lettre::message::Mailbox>()
+            .map_err(|e| invalid("EQUILIBRE_MAIL_FROM", e.to_string()))?;
+        let session_hours = match var("EQUILIBRE_SESSION_HOURS") {
+            Some(v) => v
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|h| (1..=24 * 90).contains(h))
+                .ok_or_else(|| invalid("EQUILIBRE_SESSION_HOURS", "expected 1 to 2160"))?,
+            None => 12,
+        };
+        let secret = match var("EQUILIBRE_SECRET") {
+            Some(s) if s.len() < MIN_SECRET_LEN => {
+                return Err(invalid("EQUILIBRE_SECRET", "at least 32 characters"));
+            }
+            Some(s) => SecretString::from(s),
+            None => secret_file::load_or_create(&data_dir.join("secret.key"))?,
+        };
+
+        Ok(Config {
+            bind,
+            data_dir: data_dir.clone(),
+            database_url,
+            read_database_url,
+            nats_url: var("NATS_URL"),
+            smtp_url,
+            public_url,
+            secret,
+            demo: parse_bool("EQUILIBRE_DEMO", var("EQUILIBRE_DEMO"), true)?,
+            static_dir: var("EQUILIBRE_STATIC_DIR")
+                .map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
+            mail_from,
+            session_hours,
+            cookie_secure: parse_bool(
+                "EQUILIBRE_COOKIE_SECURE",
+                var("EQUILIBRE_COOKIE_SECURE"),
+                true,
+            )?,
+            api_key: var("EQUILIBRE_API_KEY"),
+        })
+    }
+
+    /// A configuration for tests: SQLite files and outbox in `data_dir`,
+    /// a fixed secret, no demo data, bound to an ephemeral port.
+    pub fn for_tests(data_dir: impl AsRef<Path>) -> Config {
+        let data_dir = data_dir.as_ref().to_path_buf();
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: sqlite_url(&data_dir, "events.db"),
+            read_database_url: sqlite_url(&data_dir, "read.db"),
+            data_dir,
+            nats_url: None,
+            smtp_url: None,
+            public_url: "http://127.0.0.1".into(),
+            secret: SecretString::from("test-secret-test-secret-test-secret-0123"),
+            demo: false,
+            static_dir: PathBuf::from("frontend/dist"),
+            mail_from: "Equilibre <no-reply@equilibre.local>".into(),
+            session_hours: 12,
+            cookie_secure: true,
+            api_key: None,
+        }
+    }
+
+    /// Where `.eml` files go when no SMTP server is configured.
+    pub fn outbox_dir(&self) -> PathBuf {
+        self.data_dir.join("outbox")
+    }
+
+    /// The session lifetime.
+    pub fn session_ttl(&self) -> TimeDelta {
+        TimeDelta::hours(i64::from(self.session_hours))
+    }
+
+    /// Whether the event store is PostgreSQL (else SQLite).
+    pub fn uses_postgres(&self) -> bool {
+        is_postgres(&self.database_url)
+    }
+
+    /// The public origin (`scheme://host[:port]`), as browsers send in `Origin`.
+    pub fn public_origin(&self) -> &str {
+        let after_scheme = self.public_url.find("://").map_or(0, |i| i + 3);
+        let end = self.public_url[after_scheme..]
+            .find('/')
+            .map_or(self.public_url.len(), |i| after_scheme + i);
+        &self.public_url[..end]
+    }
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &redact_url(&self.database_url))
+            .field("read_database_url", &redact_url(&self.read_database_url))
+            .field("nats_url", &self.nats_url.as_deref().map(redact_url))
+            .field("smtp_url", &self.smtp_url.as_deref().map(redact_url))
+            .field("public_url", &self.public_url)
+            .field("secret", &"[REDACTED]")
+            .field("demo", &self.demo)
+            .field("static_dir", &self.static_dir)
+            .field("mail_from", &self.mail_from)
+            .field("session_hours", &self.session_hours)
+            .field("cookie_secure", &self.cookie_secure)
+            .field("api_key", &self.api_key.as_ref().map(|_| "[set]"))
+            .finish()
+    }
+}
+
+/// Exposes the secret's bytes for key derivation (see [`crate::auth::Keys`]).
+pub(crate) fn secret_bytes(secret: &SecretString) -> &[u8] {
+    secret.expose_secret().as_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(move |name| vars.get(name).cloned())
+    }
+
+    const SECRET: &str = "0123456789abcdef0123456789abcdef";
+
+    #[test]
+    fn defaults_use_sqlite_files_in_the_data_dir_and_generate_a_secret() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().to_str().unwrap();
+        let c = config(&[("EQUILIBRE_DATA_DIR", data)]).unwrap();
+
+        assert_eq!(c.bind.to_string(), "127.0.0.1:8080");
+        assert_eq!(
+            c.database_url,
+            format!("sqlite://{data}/events.db?mode=rwc")
+        );
+        assert_eq!(
+            c.read_database_url,
+            format!("sqlite://{data}/read.db?mode=rwc")
+        );
+        assert_eq!(c.public_url, "http://127.0.0.1:8080");
+        assert!(c.demo && c.cookie_secure && !c.uses_postgres());
+        assert_eq!(c.session_ttl(), TimeDelta::hours(12));
+        assert_eq!(c.outbox_dir(), dir.path().join("outbox"));
+        assert!(dir.path().join("secret.key").exists());
+        let again = config(&[("EQUILIBRE_DATA_DIR", data)]).unwrap();
+        assert_eq!(c.secret.expose_secret(), again.secret.expose_secret());
+    }
+
+    #[test]
+    fn postgres_database_url_is_reused_for_read_models() {
+        let url = "postgres://eq:pw@127.0.0.1/equilibre";
+        let c = config(&[("DATABASE_URL", url), ("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert!(c.uses_postgres());
+        assert_eq!(c.read_database_url, url);
+    }
+
+    #[test]
+    fn explicit_values_are_read_and_validated() {
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_BIND", "0.0.0.0:9000"),
+            ("EQUILIBRE_PUBLIC_URL", "https://equilibre.example/"),
+            ("EQUILIBRE_DEMO", "0"),
+            ("EQUILIBRE_COOKIE_SECURE", "false"),
+            ("EQUILIBRE_SESSION_HOURS", "2"),
+            ("SMTP_URL", "smtp://127.0.0.1:1025"),
+        ])
+        .unwrap();
+        assert_eq!(c.public_url, "https://equilibre.example");
+        assert_eq!(c.public_origin(), "https://equilibre.example");
+        assert!(!c.demo && !c.cookie_secure);
+        assert_eq!(c.session_ttl(), TimeDelta::hours(2));
+
+        for (var, value) in [
+            ("EQUILIBRE_SECRET", "short"),
+            ("EQUILIBRE_BIND", "nowhere"),
+            ("EQUILIBRE_DEMO", "maybe"),
+            ("EQUILIBRE_SESSION_HOURS", "0"),
+            ("DATABASE_URL", "mysql://x"),
+            ("SMTP_URL", "ftp://x"),
+            ("EQUILIBRE_MAIL_FROM", "not an address"),
+            ("EQUILIBRE_PUBLIC_URL", "example.org"),
+        ] {
+            let mut vars = vec![(var, value)];
+            if var != "EQUILIBRE_SECRET" {
+                vars.push(("EQUILIBRE_SECRET", SECRET));
+            }
+            let err = config(&vars).unwrap_err();
+            assert!(err.to_string().starts_with(var), "{var}: {err}");
+        }
+    }
+
+    #[test]
+    fn debug_never_prints_secrets_or_url_passwords() {
+        let mut c = Config::for_tests("/tmp/x");
+        c.database_url = "postgres://eq:hunter2@db/equilibre".into();
+        c.smtp_url = Some("smtps://mailer:hunter3@smtp.example:465".into());
+        c.api_key = Some("app-key".into());
+        let printed = format!("{c:?}");
+        assert!(!printed.contains("hunter2") && !printed.contains("hunter3"));
+        assert!(!printed.contains(c.secret.expose_secret()));
+        assert!(!printed.contains("app-key"));
+        assert!(printed.contains("postgres://eq:***@db/equilibre"));
+    }
+
+    #[test]
+    fn public_origin_drops_the_path() {
+        let mut c = Config::for_tests("/tmp/x");
+        c.public_url = "http://127.0.0.1:8080/app".into();
+        assert_eq!(c.public_origin(), "http://127.0.0.1:8080");
+    }
+}

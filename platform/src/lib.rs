@@ -1,0 +1,21 @@
+//! Infrastructure shared by the Equilibre services: configuration, clock,
+//! language and translated messages, the HTTP envelope and CSRF guard, mail,
+//! credentials and tracing.
+//!
+//! Policy: nothing here knows the business. Each module is a thin, tested
+//! wrapper over a well-kept library; errors are `thiserror` enums that the
+//! services convert into their own error type; personal data and secrets are
+//! never logged nor printed (`Debug` redacts them).
+
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod doorbell;
+pub mod http;
+pub mod lang;
+pub mod mail;
+pub mod messages;
+pub mod session;
+pub mod telemetry;
+#[cfg(feature = "testing")]
+pub mod testing;

@@ -1,0 +1,119 @@
+//! The texts of the mails the platform sends, in the recipient's language,
+//! as plain text and a simple HTML alternative.
+
+use crate::lang::Lang;
+use crate::messages::message;
+
+/// `(subject, text, html)` of the mail carrying an e-mail verification code
+/// (valid 10 minutes).
+pub fn otp_mail(lang: Lang, code: &str) -> (String, String, String) {
+    let t = |key: &str| message(lang, key, &[]);
+    let subject = t("mail.otp.subject");
+    let text = [
+        t("mail.greeting"),
+        format!("{}\n\n    {code}", t("mail.otp.intro")),
+        t("mail.otp.validity"),
+        t("mail.otp.ignore"),
+        t("mail.signature"),
+    ]
+    .join("\n\n");
+    let body = format!(
+        "<p>{}</p>\n<p>{}</p>\n<p style=\"font-size:28px;font-weight:bold;letter-spacing:6px\">{}</p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>",
+        escape(&t("mail.greeting")),
+        escape(&t("mail.otp.intro")),
+        escape(code),
+        escape(&t("mail.otp.validity")),
+        escape(&t("mail.otp.ignore")),
+        escape(&t("mail.signature")),
+    );
+    let html = page(lang, &subject, &body);
+    (subject, text, html)
+}
+
+/// `(subject, text, html)` of the mail carrying a password-reset link
+/// (valid 1 hour, single use).
+pub fn password_reset_mail(lang: Lang, link: &str) -> (String, String, String) {
+    let t = |key: &str| message(lang, key, &[]);
+    let subject = t("mail.reset.subject");
+    let text = [
+        t("mail.greeting"),
+        format!("{}\n\n{link}", t("mail.reset.intro")),
+        t("mail.reset.validity"),
+        t("mail.reset.ignore"),
+        t("mail.signature"),
+    ]
+    .join("\n\n");
+    let body = format!(
+        "<p>{}</p>\n<p>{}</p>\n<p><a href=\"{link}\">{}</a></p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>",
+        escape(&t("mail.greeting")),
+        escape(&t("mail.reset.intro")),
+        escape(&t("mail.reset.action")),
+        escape(&t("mail.reset.validity")),
+        escape(&t("mail.reset.ignore")),
+        escape(&t("mail.signature")),
+        link = escape(link),
+    );
+    let html = page(lang, &subject, &body);
+    (subject, text, html)
+}
+
+fn page(lang: Lang, title: &str, body: &str) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"font-family:Lato,Arial,sans-serif;color:#222\">\n{body}\n</body></html>\n",
+        lang.as_str(),
+        escape(title),
+    )
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn otp_mail_is_translated_and_carries_the_code() {
+        let (subject, text, html) = otp_mail(Lang::Fr, "042917");
+        assert!(subject.contains("Equilibre"));
+        assert!(text.contains("042917") && text.contains("10 minutes"));
+        assert!(html.contains("042917") && html.contains("lang=\"fr\""));
+
+        let (subject, text, _) = otp_mail(Lang::En, "042917");
+        assert_eq!(subject, "Your Equilibre verification code");
+        assert!(text.starts_with("Hello,") && text.contains("valid for 10 minutes"));
+    }
+
+    #[test]
+    fn reset_mail_links_and_escapes() {
+        let link = "https://equilibre.example/client/verify/abc/a@b.c?x=1&y=2";
+        let (subject, text, html) = password_reset_mail(Lang::En, link);
+        assert_eq!(subject, "Reset your Equilibre password");
+        assert!(text.contains(link) && text.contains("1 hour"));
+        assert!(
+            html.contains("href=\"https://equilibre.example/client/verify/abc/a@b.c?x=1&amp;y=2\"")
+        );
+        let (_, text, _) = password_reset_mail(Lang::Fr, link);
+        assert!(text.contains("1 heure"));
+    }
+
+    #[test]
+    fn escape_neutralises_markup() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

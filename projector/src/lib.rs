@@ -1,0 +1,14 @@
+//! The read side's writer (DESIGN §1): folds the event log, in global order,
+//! into read-model tables, and runs the reactions worker (mails, scheduled
+//! commands). Rows and checkpoint commit in one transaction, so the projector
+//! can stop anywhere; a rebuild replays from zero and gives identical tables.
+#![forbid(unsafe_code)]
+
+pub mod projections;
+pub mod reactions;
+pub mod read_db;
+
+mod runner;
+
+pub use read_db::ReadDb;
+pub use runner::{Projector, ProjectorError, checkpoint as projections_checkpoint};

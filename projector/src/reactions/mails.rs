@@ -1,0 +1,69 @@
+//! Mails sent in reaction to events: the sign-up code and the reset link,
+//! in the recipient's language, addressed from the forgettable payload.
+
+use domain::account::{AccountEvent, PayloadRef};
+use domain::codec;
+use domain::otp::OtpEvent;
+use domain::values::Language;
+use platform::lang::Lang;
+use platform::mail::{Mail, otp_mail, password_reset_mail};
+use store::RecordedEvent;
+use uuid::Uuid;
+
+use super::{EFFECTS, ReactionError, Reactor};
+
+pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
+    let unreadable = |e: codec::CodecError| ReactionError::Unreadable(event.event_id, e.to_string());
+    match event.event_type.as_str() {
+        "OtpIssued" => {
+            if let OtpEvent::OtpIssued { mail, language, .. } = codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(unreadable)? {
+                send(reactor, event.event_id, &mail, |payload| {
+                    let (subject, text, html) = otp_mail(lang(language), payload["code"].as_str()?);
+                    Some((subject, text, html))
+                })
+                .await?;
+            }
+        }
+        "PasswordResetRequested" => {
+            if let AccountEvent::PasswordResetRequested { mail, language, .. } =
+                codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(unreadable)?
+            {
+                send(reactor, event.event_id, &mail, |payload| Some(password_reset_mail(lang(language), payload["link"].as_str()?)))
+                    .await?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn lang(language: Language) -> Lang {
+    match language {
+        Language::Fr => Lang::Fr,
+        Language::En => Lang::En,
+    }
+}
+
+/// Sends once per event: skipped when already recorded, or when the payload
+/// was erased meanwhile (nothing left to send to).
+async fn send(
+    reactor: &Reactor,
+    event_id: Uuid,
+    payload_ref: &PayloadRef,
+    compose: impl FnOnce(&serde_json::Value) -> Option<(String, String, String)>,
+) -> Result<(), ReactionError> {
+    let effect_id = Uuid::new_v5(&EFFECTS, format!("mail {event_id}").as_bytes());
+    if reactor.stores.reactor.effect_done(effect_id).await? {
+        return Ok(());
+    }
+    let Some(raw) = reactor.stores.events.payload(payload_ref.subject, &payload_ref.key).await? else {
+        return Ok(());
+    };
+    let payload: serde_json::Value = serde_json::from_str(&raw).unwrap_or_default();
+    let (Some(to), Some((subject, text, html))) = (payload["email"].as_str().map(str::to_owned), compose(&payload)) else {
+        return Ok(());
+    };
+    reactor.mailer.send(Mail { to, subject, text, html: Some(html), attachments: Vec::new() }).await?;
+    reactor.stores.reactor.record_effect(effect_id, reactor.clock.now()).await?;
+    Ok(())
+}

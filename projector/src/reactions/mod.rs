@@ -1,0 +1,95 @@
+//! The reactions worker (DESIGN §1 "Side effects and time"): follows the log
+//! with its own checkpoint and performs side effects (mails) and scheduled
+//! commands. One worker acts at a time (a lease); each effect has a
+//! deterministic id recorded once done, so a restart or a second worker never
+//! sends twice. A crash between sending and recording can send again: mails
+//! are at-least-once, never lost.
+
+mod mails;
+mod scheduled;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use chrono::TimeDelta;
+use platform::clock::SharedClock;
+use platform::doorbell::Doorbell;
+use platform::mail::Mailer;
+use store::{Stores, StoreError};
+use uuid::Uuid;
+
+const LEASE: &str = "reactions";
+const LEASE_TTL: TimeDelta = TimeDelta::seconds(30);
+const BATCH: usize = 500;
+const IDLE_POLL: Duration = Duration::from_millis(500);
+
+/// Namespace of effect and schedule ids derived from event ids.
+pub(crate) const EFFECTS: Uuid = Uuid::from_u128(0x3d5e_0b8f_41c2_4a9e_9d7b_11f0_8a2c_5e64);
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReactionError {
+    #[error("store: {0}")]
+    Store(#[from] StoreError),
+    #[error("mail: {0}")]
+    Mail(#[from] platform::mail::MailError),
+    #[error("event {0} cannot be read: {1}")]
+    Unreadable(Uuid, String),
+}
+
+#[derive(Clone)]
+pub struct Reactor {
+    pub(crate) stores: Stores,
+    pub(crate) mailer: Arc<dyn Mailer>,
+    pub(crate) clock: SharedClock,
+    holder: Uuid,
+}
+
+impl Reactor {
+    pub fn new(stores: Stores, mailer: Arc<dyn Mailer>, clock: SharedClock) -> Self {
+        Reactor { stores, mailer, clock, holder: Uuid::now_v7() }
+    }
+
+    /// One pass: reacts to new events and fires due commands. Returns how
+    /// much it did (0 also when another worker holds the lease).
+    pub async fn step(&self) -> Result<usize, ReactionError> {
+        let now = self.clock.now();
+        if !self.stores.reactor.acquire_lease(LEASE, self.holder, now, now + LEASE_TTL).await? {
+            return Ok(0);
+        }
+        let mut done = 0;
+        let from = self.stores.reactor.checkpoint(LEASE).await?;
+        let events = self.stores.events.read_all(from, BATCH).await?;
+        for event in &events {
+            mails::react(self, event).await?;
+            scheduled::schedule_from(self, event).await?;
+            self.stores.reactor.save_checkpoint(LEASE, event.position).await?;
+            done += 1;
+        }
+        done += scheduled::fire_due(self).await?;
+        Ok(done)
+    }
+
+    /// Runs until the task is dropped.
+    pub async fn run(self, doorbell: Doorbell) {
+        let mut ring = doorbell.listen();
+        loop {
+            match self.step().await {
+                Ok(n) if n > 0 => continue,
+                Ok(_) => {}
+                Err(error) => tracing::error!(%error, "reaction failed; retrying"),
+            }
+            let _ = tokio::time::timeout(IDLE_POLL, ring.changed()).await;
+        }
+    }
+
+    /// Runs effects once, for tests and the command line.
+    pub async fn drain(&self) -> Result<usize, ReactionError> {
+        let mut total = 0;
+        loop {
+            match self.step().await? {
+                0 => return Ok(total),
+                n => total += n,
+            }
+        }
+    }
+}

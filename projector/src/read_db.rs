@@ -1,0 +1,107 @@
+//! The read-model database: SQLite file or PostgreSQL, one portable dialect
+//! through sqlx's `Any` driver (TEXT and BIGINT columns, `$n` parameters,
+//! `ON CONFLICT` upserts), so each projection is written once.
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+
+use crate::projections::SCHEMA;
+
+/// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
+pub const SCHEMA_VERSION: i64 = 1;
+
+#[derive(Clone)]
+pub struct ReadDb {
+    pub pool: AnyPool,
+}
+
+impl ReadDb {
+    /// Opens the read models; a SQLite path or `sqlite:` URL, or `postgres://…`.
+    pub async fn connect(url: &str) -> Result<ReadDb, sqlx::Error> {
+        sqlx::any::install_default_drivers();
+        let url = if url.starts_with("postgres") || url.starts_with("sqlite:") {
+            url.to_owned()
+        } else {
+            format!("sqlite://{url}?mode=rwc")
+        };
+        let sqlite = url.starts_with("sqlite:");
+        let pool = AnyPoolOptions::new()
+            .max_connections(if sqlite { 8 } else { 16 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        use sqlx::Executor;
+                        conn.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=5000;").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        let db = ReadDb { pool };
+        db.ensure_schema().await?;
+        Ok(db)
+    }
+
+    /// Creates the tables; drops them first when their version is outdated.
+    async fn ensure_schema(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("CREATE TABLE IF NOT EXISTS rm_meta (name TEXT PRIMARY KEY, value BIGINT NOT NULL)")
+            .execute(&self.pool)
+            .await?;
+        let version: Option<i64> = sqlx::query_scalar("SELECT value FROM rm_meta WHERE name = 'schema_version'")
+            .fetch_optional(&self.pool)
+            .await?;
+        if version != Some(SCHEMA_VERSION) {
+            self.drop_tables().await?;
+        }
+        for statement in SCHEMA.iter().map(|t| t.create) {
+            sqlx::query(statement).execute(&self.pool).await?;
+        }
+        sqlx::query(
+            "INSERT INTO rm_meta (name, value) VALUES ('schema_version', $1) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        )
+        .bind(SCHEMA_VERSION)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Drops every read-model table and the checkpoint (for a rebuild).
+    pub async fn drop_tables(&self) -> Result<(), sqlx::Error> {
+        for table in SCHEMA.iter().map(|t| t.name) {
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE IF EXISTS {table}"))).execute(&self.pool).await?;
+        }
+        Ok(())
+    }
+
+    pub async fn reset(&self) -> Result<(), sqlx::Error> {
+        self.drop_tables().await?;
+        self.ensure_schema().await
+    }
+
+    /// Every row of every table in a stable order, for comparing a live
+    /// projection with a rebuild.
+    pub async fn dump(&self) -> Result<Vec<(String, Vec<String>)>, sqlx::Error> {
+        use sqlx::Row;
+        let mut out = Vec::new();
+        for table in SCHEMA.iter().filter(|t| t.name != "rm_checkpoint") {
+            let rows = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT * FROM {} ORDER BY {}", table.name, table.key))).fetch_all(&self.pool).await?;
+            let rendered = rows
+                .iter()
+                .map(|row| {
+                    (0..row.len())
+                        .map(|i| {
+                            row.try_get::<Option<String>, _>(i)
+                                .map(|v| v.unwrap_or_else(|| "NULL".into()))
+                                .or_else(|_| row.try_get::<Option<i64>, _>(i).map(|v| v.map_or("NULL".into(), |n| n.to_string())))
+                                .unwrap_or_else(|_| "?".into())
+                        })
+                        .collect::<Vec<_>>()
+                        .join("|")
+                })
+                .collect();
+            out.push((table.name.to_owned(), rendered));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,116 @@
+//! The projector loop: read a batch after the checkpoint, apply it and move
+//! the checkpoint in one read-model transaction; wait for the doorbell (or a
+//! short timer, so a lost ring only delays) and go again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use platform::doorbell::Doorbell;
+use sqlx::Row;
+use store::{EventStore, Position, StoreError};
+use uuid::Uuid;
+
+use crate::ReadDb;
+use crate::projections;
+
+const CHECKPOINT: &str = "projector";
+/// Events applied per transaction.
+pub const BATCH: usize = 2000;
+/// How long the loop waits for a ring before looking anyway.
+const IDLE_POLL: Duration = Duration::from_millis(500);
+
+#[derive(Debug, thiserror::Error)]
+pub enum ProjectorError {
+    #[error("store: {0}")]
+    Store(#[from] StoreError),
+    #[error("read models: {0}")]
+    ReadDb(#[from] sqlx::Error),
+    #[error("event {0} cannot be read: {1}")]
+    Unreadable(Uuid, String),
+}
+
+#[derive(Clone)]
+pub struct Projector {
+    store: Arc<dyn EventStore>,
+    read: ReadDb,
+}
+
+impl Projector {
+    pub fn new(store: Arc<dyn EventStore>, read: ReadDb) -> Self {
+        Projector { store, read }
+    }
+
+    pub fn read_db(&self) -> &ReadDb {
+        &self.read
+    }
+
+    /// The position the read models reflect.
+    pub async fn checkpoint(&self) -> Result<Position, ProjectorError> {
+        checkpoint(&self.read).await
+    }
+
+    /// Applies up to `limit` events; returns how many.
+    pub async fn step(&self, limit: usize) -> Result<usize, ProjectorError> {
+        let from = self.checkpoint().await?;
+        let events = self.store.read_all(from, limit).await?;
+        let Some(last) = events.last().map(|e| e.position) else {
+            return Ok(0);
+        };
+        let mut tx = self.read.pool.begin().await?;
+        for event in &events {
+            projections::apply(&mut tx, self.store.as_ref(), event).await?;
+        }
+        sqlx::query(
+            "INSERT INTO rm_checkpoint (name, tx, pos) VALUES ($1, $2, $3)
+             ON CONFLICT (name) DO UPDATE SET tx = excluded.tx, pos = excluded.pos",
+        )
+        .bind(CHECKPOINT)
+        .bind(last.tx)
+        .bind(last.pos)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(events.len())
+    }
+
+    /// Applies everything there is now; returns how many events.
+    pub async fn catch_up(&self) -> Result<usize, ProjectorError> {
+        let mut total = 0;
+        loop {
+            match self.step(BATCH).await? {
+                0 => return Ok(total),
+                n => total += n,
+            }
+        }
+    }
+
+    /// Drops the read models and replays the whole log.
+    pub async fn rebuild(&self) -> Result<usize, ProjectorError> {
+        self.read.reset().await?;
+        self.catch_up().await
+    }
+
+    /// Runs until the task is dropped; errors are logged and retried.
+    pub async fn run(self, doorbell: Doorbell) {
+        let mut ring = doorbell.listen();
+        loop {
+            if let Err(error) = self.catch_up().await {
+                tracing::error!(%error, "projection failed; retrying");
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+            let _ = tokio::time::timeout(IDLE_POLL, ring.changed()).await;
+        }
+    }
+}
+
+/// The checkpoint as stored beside the rows it covers.
+pub async fn checkpoint(read: &ReadDb) -> Result<Position, ProjectorError> {
+    let row = sqlx::query("SELECT tx, pos FROM rm_checkpoint WHERE name = $1")
+        .bind(CHECKPOINT)
+        .fetch_optional(&read.pool)
+        .await?;
+    Ok(match row {
+        Some(row) => Position { tx: row.try_get(0)?, pos: row.try_get(1)? },
+        None => Position::START,
+    })
+}

@@ -1,0 +1,52 @@
+//! The query service's one error type and its mapping to HTTP; texts are
+//! translated by `platform::http::render_errors`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use platform::http::{FieldErrors, PendingError};
+use platform::session::SessionError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum QueryError {
+    #[error("not signed in")]
+    NotSignedIn,
+    #[error("signed in to another area")]
+    Forbidden,
+    #[error("not found")]
+    NotFound,
+    #[error("read model behind the requested position")]
+    ReadModelBehind,
+    #[error("store: {0}")]
+    Store(#[from] store::StoreError),
+    #[error("read models: {0}")]
+    ReadDb(#[from] sqlx::Error),
+    #[error("projector: {0}")]
+    Projector(#[from] projector::ProjectorError),
+}
+
+impl From<SessionError> for QueryError {
+    fn from(error: SessionError) -> Self {
+        match error {
+            SessionError::NoArea => QueryError::NotFound,
+            SessionError::NotSignedIn => QueryError::NotSignedIn,
+            SessionError::Forbidden => QueryError::Forbidden,
+            SessionError::Store(e) => QueryError::Store(e),
+        }
+    }
+}
+
+impl IntoResponse for QueryError {
+    fn into_response(self) -> Response {
+        let (status, code) = match &self {
+            QueryError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
+            QueryError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
+            QueryError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            QueryError::ReadModelBehind => (StatusCode::SERVICE_UNAVAILABLE, "read_model_behind"),
+            QueryError::Store(_) | QueryError::ReadDb(_) | QueryError::Projector(_) => {
+                tracing::error!(error = %self, "query failed");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
+        };
+        PendingError::response(status, code, FieldErrors::new())
+    }
+}

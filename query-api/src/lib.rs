@@ -1,0 +1,52 @@
+//! The query side (DESIGN §1): read-only over the read models. Every GET of
+//! `/api` lands here. Reads wait (bounded) for the projector to pass the
+//! position the client last wrote (read-your-writes).
+#![forbid(unsafe_code)]
+
+pub mod error;
+pub mod freshness;
+pub mod routes;
+
+use std::sync::Arc;
+
+use axum::Router;
+use platform::auth::Keys;
+use platform::clock::SharedClock;
+use platform::config::Config;
+use projector::ReadDb;
+use store::Stores;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+#[derive(Clone)]
+pub struct QueryState {
+    pub stores: Stores,
+    pub read: ReadDb,
+    pub keys: Arc<Keys>,
+    pub clock: SharedClock,
+    pub config: Arc<Config>,
+    /// The merged OpenAPI document of both services, served as is.
+    pub openapi: Arc<serde_json::Value>,
+}
+
+#[derive(OpenApi)]
+#[openapi(info(title = "Equilibre API"))]
+struct QueryDoc;
+
+/// The query routes and their OpenAPI document.
+pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
+    let (router, doc) = OpenApiRouter::with_openapi(QueryDoc::openapi())
+        .routes(routes!(routes::system::health))
+        .routes(routes!(routes::system::openapi_json))
+        .routes(routes!(routes::public::web_settings))
+        .routes(routes!(routes::public::registration_options))
+        .routes(routes!(routes::accounts::session))
+        .routes(routes!(routes::accounts::my_profile))
+        .with_state(state.clone())
+        .split_for_parts();
+    let router = router
+        .layer(axum::middleware::from_fn_with_state(state, freshness::wait_for_position))
+        .layer(axum::middleware::from_fn(platform::http::render_errors));
+    (router, doc)
+}

@@ -1,0 +1,5 @@
+//! GET handlers: each reads one thing and answers it.
+
+pub mod accounts;
+pub mod public;
+pub mod system;

@@ -1,0 +1,123 @@
+//! The write side's persistence: the event store (DESIGN §1), the
+//! forgettable-payload store, credentials and sessions, and the bookkeeping of
+//! the reactions worker. One trait per concern, one SQLite and one PostgreSQL
+//! implementation each, one conformance suite (`tests/`) run against both.
+//!
+//! Errors: every method returns [`StoreError`]; callers map it once.
+#![forbid(unsafe_code)]
+
+mod common;
+mod error;
+mod model;
+pub mod postgres;
+pub mod sqlite;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+pub use common::truncate_micros;
+pub use error::StoreError;
+pub use model::*;
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The append-only log of events plus the rows that commit with it.
+#[async_trait]
+pub trait EventStore: Send + Sync + 'static {
+    /// Appends to one or more streams atomically, each with its own expected
+    /// version, together with `side_writes`. A wrong expected version fails
+    /// the whole append with [`StoreError::Conflict`] and writes nothing.
+    /// Re-sending an append whose event ids all exist returns
+    /// `already_applied` with the original position; a partial overlap is
+    /// [`StoreError::DuplicateEvent`].
+    async fn append(&self, request: AppendRequest) -> Result<AppendResult>;
+
+    /// Every event of a stream in stream order (empty when it does not exist).
+    async fn read_stream(&self, stream: &StreamId) -> Result<Vec<RecordedEvent>>;
+
+    /// Up to `limit` events strictly after `after`, in global order, never
+    /// skipping one that commits later (guarantee 3).
+    async fn read_all(&self, after: Position, limit: usize) -> Result<Vec<RecordedEvent>>;
+
+    /// Position of the last event a reader may see now.
+    async fn head(&self) -> Result<Position>;
+
+    /// Where an event with this id was stored, if it was.
+    async fn event_position(&self, event_id: Uuid) -> Result<Option<Position>>;
+
+    /// Events of one entity across its streams, oldest first (audit views).
+    async fn events_of_entity(&self, category: &str, entity_id: &str)
+    -> Result<Vec<RecordedEvent>>;
+
+    /// A personal-data payload, `None` once the subject is forgotten.
+    async fn payload(&self, subject: Uuid, key: &str) -> Result<Option<String>>;
+
+    async fn credential_by_login(&self, role: &str, login_key: &str) -> Result<Option<Credential>>;
+    async fn credential(&self, account_id: Uuid) -> Result<Option<Credential>>;
+    async fn session(&self, session_id: Uuid) -> Result<Option<SessionRecord>>;
+}
+
+/// Bookkeeping of the reactions worker (DESIGN §1 "Side effects and time").
+#[async_trait]
+pub trait ReactorStore: Send + Sync + 'static {
+    /// Takes or renews the named lease for `holder` until `until`; false when
+    /// another holder has an unexpired lease. Only one worker acts at a time.
+    async fn acquire_lease(
+        &self,
+        name: &str,
+        holder: Uuid,
+        now: DateTime<Utc>,
+        until: DateTime<Utc>,
+    ) -> Result<bool>;
+    async fn checkpoint(&self, name: &str) -> Result<Position>;
+    async fn save_checkpoint(&self, name: &str, position: Position) -> Result<()>;
+    /// Records that an effect with this deterministic id is done; false when it
+    /// already was (so it is never performed twice).
+    async fn record_effect(&self, effect_id: Uuid, at: DateTime<Utc>) -> Result<bool>;
+    async fn effect_done(&self, effect_id: Uuid) -> Result<bool>;
+    /// Schedules a command (idempotent on `id`).
+    async fn schedule(&self, entry: ScheduledCommand) -> Result<()>;
+    /// Commands due at or before `now` that have not fired, oldest first.
+    async fn due(&self, now: DateTime<Utc>, limit: usize) -> Result<Vec<ScheduledCommand>>;
+    async fn mark_fired(&self, id: Uuid, at: DateTime<Utc>) -> Result<()>;
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScheduledCommand {
+    /// Deterministic: derived from the event that scheduled it.
+    pub id: Uuid,
+    pub due_at: DateTime<Utc>,
+    pub kind: String,
+    /// JSON text.
+    pub payload: String,
+}
+
+/// Both stores over one connection set, chosen by the database URL.
+#[derive(Clone)]
+pub struct Stores {
+    pub events: Arc<dyn EventStore>,
+    pub reactor: Arc<dyn ReactorStore>,
+}
+
+/// Opens (and migrates) the store: `postgres://…` → PostgreSQL, anything else
+/// is a SQLite file path or `sqlite:` URL.
+pub async fn connect(database_url: &str) -> Result<Stores> {
+    if database_url.starts_with("postgres://") || database_url.starts_with("postgresql://") {
+        let store = Arc::new(postgres::PgStore::connect(database_url).await?);
+        Ok(Stores {
+            events: store.clone(),
+            reactor: store,
+        })
+    } else {
+        let store = Arc::new(sqlite::SqliteStore::connect(database_url).await?);
+        Ok(Stores {
+            events: store.clone(),
+            reactor: store,
+        })
+    }
+}
