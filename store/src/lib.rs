@@ -4,6 +4,15 @@
 //! implementation each, one conformance suite (`tests/`) run against both.
 //!
 //! Errors: every method returns [`StoreError`]; callers map it once.
+//!
+//! Timestamps are stored at microsecond precision (finer digits are truncated
+//! on write); build them with [`truncate_micros`] to compare equal on read.
+//!
+//! On PostgreSQL an event becomes readable through `read_all`/`head` only once
+//! every older transaction of the cluster has ended, so readers wait (bounded)
+//! for a position rather than expecting it at once; `read_stream` sees it at
+//! commit. Tests of other crates get databases from `store::testing` (feature
+//! `testing`).
 #![forbid(unsafe_code)]
 
 mod common;
