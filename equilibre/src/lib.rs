@@ -10,7 +10,7 @@ use anyhow::Context;
 use axum::Router;
 use axum::extract::Request;
 use tower::ServiceExt;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
 use command_api::AppState;
 use command_api::error::CommandError;
@@ -18,6 +18,7 @@ use platform::auth::Keys;
 use platform::clock::{SharedClock, SystemClock};
 use platform::config::Config;
 use platform::doorbell::Doorbell;
+use platform::files::{FileStore, LocalFiles};
 use platform::http::{FieldErrors, PendingError};
 use platform::mail::{Mailer, mailer_from_config};
 use projector::reactions::Reactor;
@@ -25,6 +26,7 @@ use projector::{Projector, ReadDb};
 use query_api::QueryState;
 use store::Stores;
 use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// Everything the services share, opened once.
@@ -36,6 +38,7 @@ pub struct App {
     pub doorbell: Doorbell,
     pub clock: SharedClock,
     pub mailer: Arc<dyn Mailer>,
+    pub files: Arc<dyn FileStore>,
     pub projector: Projector,
     pub command_state: AppState,
     pub query_state: QueryState,
@@ -55,6 +58,7 @@ impl App {
             None => Doorbell::in_process(),
         };
         let mailer = mailer_from_config(&config).context("configuring mail")?;
+        let files: Arc<dyn FileStore> = Arc::new(LocalFiles::new(config.files_dir()));
         let keys = Arc::new(Keys::new(&config.secret));
         let config = Arc::new(config);
         let projector = Projector::new(stores.events.clone(), read.clone());
@@ -73,7 +77,7 @@ impl App {
             config: config.clone(),
             openapi: Arc::new(serde_json::Value::Null),
         };
-        let mut app = App { config, stores, read, doorbell, clock, mailer, projector, command_state, query_state };
+        let mut app = App { config, stores, read, doorbell, clock, mailer, files, projector, command_state, query_state };
         app.query_state.openapi = Arc::new(serde_json::to_value(app.openapi())?);
         Ok(app)
     }
@@ -87,7 +91,7 @@ impl App {
     }
 
     pub fn reactor(&self) -> Reactor {
-        Reactor::new(self.stores.clone(), self.mailer.clone(), self.clock.clone())
+        Reactor::new(self.stores.clone(), self.mailer.clone(), self.files.clone(), self.clock.clone())
     }
 
     /// Starts the projector and the reactions worker in the background.
@@ -120,6 +124,9 @@ impl App {
                 }
             })
             .layer(axum::middleware::from_fn(platform::http::render_errors))
+            // Reset links carry a token in the path (DESIGN §2): never leak it.
+            .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+            .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
             .layer(CompressionLayer::new())
     }
 

@@ -210,6 +210,11 @@ impl Config {
         self.data_dir.join("outbox")
     }
 
+    /// Where uploaded files live with the local file store.
+    pub fn files_dir(&self) -> PathBuf {
+        self.data_dir.join("files")
+    }
+
     /// The session lifetime.
     pub fn session_ttl(&self) -> TimeDelta {
         TimeDelta::hours(i64::from(self.session_hours))

@@ -11,6 +11,7 @@ pub mod auth;
 pub mod clock;
 pub mod config;
 pub mod doorbell;
+pub mod files;
 pub mod http;
 pub mod lang;
 pub mod mail;

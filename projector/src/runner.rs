@@ -57,9 +57,7 @@ impl Projector {
             return Ok(0);
         };
         let mut tx = self.read.pool.begin().await?;
-        for event in &events {
-            projections::apply(&mut tx, self.store.as_ref(), event).await?;
-        }
+        projections::apply_batch(&mut tx, &self.store, &events).await?;
         sqlx::query(
             "INSERT INTO rm_checkpoint (name, tx, pos) VALUES ($1, $2, $3)
              ON CONFLICT (name) DO UPDATE SET tx = excluded.tx, pos = excluded.pos",
@@ -110,7 +108,10 @@ pub async fn checkpoint(read: &ReadDb) -> Result<Position, ProjectorError> {
         .fetch_optional(&read.pool)
         .await?;
     Ok(match row {
-        Some(row) => Position { tx: row.try_get(0)?, pos: row.try_get(1)? },
+        Some(row) => Position {
+            tx: row.try_get(0)?,
+            pos: row.try_get(1)?,
+        },
         None => Position::START,
     })
 }

@@ -1,10 +1,19 @@
 //! `rm_accounts`: one row per account of any role, with the personal data the
 //! areas show (names, e-mail, profile), replaced by [`ERASED`] when forgotten.
+//!
+//! A batch is applied through [`Pending`]: registrations and sign-ins are
+//! gathered and written as a few multi-row statements (their payloads looked
+//! up concurrently) instead of one statement per event. The rows are the same
+//! as applying the events one by one, in order (see [`Pending::apply`]).
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::Arc;
 
 use domain::account::{AccountEvent, PayloadRef};
 use domain::codec;
 use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
+use tokio::task::JoinSet;
 
 use super::{ERASED, Table};
 use crate::runner::ProjectorError;
@@ -27,63 +36,245 @@ pub const TABLE: Table = Table {
     )",
 };
 
-pub async fn apply(tx: &mut Transaction<'_, Any>, store: &dyn EventStore, event: &RecordedEvent) -> Result<(), ProjectorError> {
-    let decoded: AccountEvent = codec::decode(&event.event_type, event.schema_version, &event.payload)
-        .map_err(|e| ProjectorError::Unreadable(event.event_id, e.to_string()))?;
-    let account_id = event.stream.entity_id();
-    match decoded {
-        AccountEvent::AccountRegistered { role, profile, language, timezone, registered_at, .. } => {
-            let (given, family, email, profile_json) = personal(store, &profile).await?;
-            sqlx::query(
-                "INSERT INTO rm_accounts (account_id, role, given_name, family_name, email, profile, language, timezone, registered_at, forgotten)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-                 ON CONFLICT (account_id) DO NOTHING",
-            )
-            .bind(account_id)
-            .bind(role.as_str())
-            .bind(given)
-            .bind(family)
-            .bind(email)
-            .bind(profile_json)
-            .bind(language.as_str())
-            .bind(timezone.map(|t| t.name().to_owned()))
-            .bind(registered_at.to_rfc3339())
-            .bind(0_i64)
-            .execute(&mut **tx)
-            .await?;
-        }
-        AccountEvent::SessionStarted { at, .. } => {
-            sqlx::query("UPDATE rm_accounts SET last_sign_in_at = $1 WHERE account_id = $2")
-                .bind(at.to_rfc3339())
+/// Rows per multi-row INSERT (10 parameters each) and per sign-in UPDATE (2
+/// each): under SQLite's historical limit of 999 parameters.
+const INSERT_ROWS: usize = 64;
+const UPDATE_ROWS: usize = 256;
+/// Payload lookups in flight at once (the store's pool serves the services too).
+const LOOKUPS_IN_FLIGHT: usize = 8;
+
+struct Registration {
+    account_id: String,
+    role: &'static str,
+    profile: PayloadRef,
+    language: &'static str,
+    timezone: Option<String>,
+    registered_at: String,
+}
+
+/// Writes of the current batch not yet sent to the read database.
+///
+/// Equivalence with applying each event in order: an INSERT … DO NOTHING and
+/// UPDATEs of `last_sign_in_at` only interact on the same account, and only
+/// when the UPDATE comes first (it must then stay a no-op on a missing row).
+/// So a registration of an account with a pending sign-in flushes first, and
+/// at a flush registrations are written before sign-ins; among sign-ins of one
+/// account the last one wins, as it would in order. Any other write
+/// (forgetting) flushes first and runs at once.
+#[derive(Default)]
+pub struct Pending {
+    registrations: Vec<Registration>,
+    registered: HashSet<String>,
+    /// Account → `last_sign_in_at` of its latest sign-in in the batch.
+    sign_ins: BTreeMap<String, String>,
+}
+
+impl Pending {
+    pub async fn apply(
+        &mut self,
+        tx: &mut Transaction<'_, Any>,
+        store: &Arc<dyn EventStore>,
+        event: &RecordedEvent,
+    ) -> Result<(), ProjectorError> {
+        let decoded: AccountEvent =
+            codec::decode(&event.event_type, event.schema_version, &event.payload)
+                .map_err(|e| ProjectorError::Unreadable(event.event_id, e.to_string()))?;
+        let account_id = event.stream.entity_id();
+        match decoded {
+            AccountEvent::AccountRegistered {
+                role,
+                profile,
+                language,
+                timezone,
+                registered_at,
+                ..
+            } => {
+                if self.sign_ins.contains_key(account_id) {
+                    self.flush(tx, store).await?;
+                }
+                // A second registration of a pending account would do nothing.
+                if self.registered.insert(account_id.to_owned()) {
+                    self.registrations.push(Registration {
+                        account_id: account_id.to_owned(),
+                        role: role.as_str(),
+                        profile,
+                        language: language.as_str(),
+                        timezone: timezone.map(|t| t.name().to_owned()),
+                        registered_at: registered_at.to_rfc3339(),
+                    });
+                }
+            }
+            AccountEvent::SessionStarted { at, .. } => {
+                self.sign_ins.insert(account_id.to_owned(), at.to_rfc3339());
+            }
+            AccountEvent::SubjectForgotten { .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET given_name = $1, family_name = $1, email = $1, profile = '{}', forgotten = 1 WHERE account_id = $2",
+                )
+                .bind(ERASED)
                 .bind(account_id)
                 .execute(&mut **tx)
                 .await?;
+            }
+            AccountEvent::SessionEnded { .. }
+            | AccountEvent::PasswordChanged { .. }
+            | AccountEvent::PasswordResetRequested { .. }
+            | AccountEvent::PasswordResetCompleted { .. } => {}
         }
-        AccountEvent::SubjectForgotten { .. } => {
-            sqlx::query(
-                "UPDATE rm_accounts SET given_name = $1, family_name = $1, email = $1, profile = '{}', forgotten = 1 WHERE account_id = $2",
-            )
-            .bind(ERASED)
-            .bind(account_id)
-            .execute(&mut **tx)
-            .await?;
-        }
-        AccountEvent::SessionEnded { .. }
-        | AccountEvent::PasswordChanged { .. }
-        | AccountEvent::PasswordResetRequested { .. }
-        | AccountEvent::PasswordResetCompleted { .. } => {}
+        Ok(())
     }
-    Ok(())
+
+    /// Writes everything pending: registrations, then sign-ins.
+    pub async fn flush(
+        &mut self,
+        tx: &mut Transaction<'_, Any>,
+        store: &Arc<dyn EventStore>,
+    ) -> Result<(), ProjectorError> {
+        let registrations = std::mem::take(&mut self.registrations);
+        self.registered.clear();
+        if !registrations.is_empty() {
+            let refs: Vec<PayloadRef> = registrations.iter().map(|r| r.profile.clone()).collect();
+            let personal = personal_data(store, refs).await?;
+            let rows: Vec<(Registration, Personal)> =
+                registrations.into_iter().zip(personal).collect();
+            let mut rest = rows.as_slice();
+            for size in chunk_sizes(rest.len(), INSERT_ROWS) {
+                let (chunk, tail) = rest.split_at(size);
+                rest = tail;
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(insert_sql(size)));
+                for (r, (given, family, email, profile_json)) in chunk {
+                    query = query
+                        .bind(r.account_id.as_str())
+                        .bind(r.role)
+                        .bind(given.as_str())
+                        .bind(family.as_str())
+                        .bind(email.as_str())
+                        .bind(profile_json.as_str())
+                        .bind(r.language)
+                        .bind(r.timezone.as_deref())
+                        .bind(r.registered_at.as_str())
+                        .bind(0_i64);
+                }
+                query.execute(&mut **tx).await?;
+            }
+        }
+        let sign_ins: Vec<(String, String)> =
+            std::mem::take(&mut self.sign_ins).into_iter().collect();
+        let mut rest = sign_ins.as_slice();
+        for size in chunk_sizes(rest.len(), UPDATE_ROWS) {
+            let (chunk, tail) = rest.split_at(size);
+            rest = tail;
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sign_in_sql(size)));
+            for (account_id, at) in chunk {
+                query = query.bind(account_id.as_str()).bind(at.as_str());
+            }
+            query.execute(&mut **tx).await?;
+        }
+        Ok(())
+    }
 }
 
-/// Names, e-mail and the whole profile from the payload store; the erased
+/// `INSERT … VALUES (…), (…) ON CONFLICT DO NOTHING` for `rows` accounts.
+fn insert_sql(rows: usize) -> String {
+    let values: Vec<String> = (0..rows)
+        .map(|r| {
+            let p: Vec<String> = (1..=10).map(|c| format!("${}", r * 10 + c)).collect();
+            format!("({})", p.join(", "))
+        })
+        .collect();
+    format!(
+        "INSERT INTO rm_accounts (account_id, role, given_name, family_name, email, profile, language, timezone, registered_at, forgotten)
+         VALUES {}
+         ON CONFLICT (account_id) DO NOTHING",
+        values.join(", ")
+    )
+}
+
+/// One UPDATE setting each listed account's `last_sign_in_at` (parameters:
+/// account, time, account, time…); missing rows stay missing, as with one
+/// UPDATE per event.
+fn sign_in_sql(rows: usize) -> String {
+    let cases: String = (0..rows)
+        .map(|r| format!(" WHEN ${} THEN ${}", 2 * r + 1, 2 * r + 2))
+        .collect();
+    let ids: Vec<String> = (0..rows).map(|r| format!("${}", 2 * r + 1)).collect();
+    format!(
+        "UPDATE rm_accounts SET last_sign_in_at = CASE account_id{cases} END WHERE account_id IN ({})",
+        ids.join(", ")
+    )
+}
+
+/// Splits `n` rows into chunks of at most `max` whose sizes are powers of two,
+/// so a few statement texts (each prepared once per connection) serve every batch.
+fn chunk_sizes(mut n: usize, max: usize) -> Vec<usize> {
+    let mut sizes = Vec::new();
+    while n > 0 {
+        let size = if n >= max { max } else { 1 << n.ilog2() };
+        sizes.push(size);
+        n -= size;
+    }
+    sizes
+}
+
+/// Given name, family name, e-mail, whole profile JSON.
+type Personal = (String, String, String, String);
+
+/// The personal data of each reference, in order, looked up concurrently.
+async fn personal_data(
+    store: &Arc<dyn EventStore>,
+    refs: Vec<PayloadRef>,
+) -> Result<Vec<Personal>, ProjectorError> {
+    let mut out: Vec<Option<Personal>> = vec![None; refs.len()];
+    let mut lookups = JoinSet::new();
+    let mut refs = refs.into_iter().enumerate();
+    loop {
+        while lookups.len() < LOOKUPS_IN_FLIGHT {
+            let Some((i, r)) = refs.next() else { break };
+            let store = store.clone();
+            lookups.spawn(async move { (i, store.payload(r.subject, &r.key).await) });
+        }
+        let Some(joined) = lookups.join_next().await else {
+            break;
+        };
+        let (i, raw) = joined.unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()));
+        out[i] = Some(personal(raw?));
+    }
+    Ok(out.into_iter().map(|p| p.unwrap_or_else(erased)).collect())
+}
+
+fn erased() -> Personal {
+    (ERASED.into(), ERASED.into(), ERASED.into(), "{}".into())
+}
+
+/// Names, e-mail and the whole profile from the payload; the erased
 /// placeholder once the subject was forgotten (live or on rebuild alike).
-async fn personal(store: &dyn EventStore, profile: &PayloadRef) -> Result<(String, String, String, String), ProjectorError> {
-    let Some(raw) = store.payload(profile.subject, &profile.key).await? else {
-        return Ok((ERASED.into(), ERASED.into(), ERASED.into(), "{}".into()));
+fn personal(raw: Option<String>) -> Personal {
+    let Some(raw) = raw else {
+        return erased();
     };
     let value: serde_json::Value = serde_json::from_str(&raw).unwrap_or_default();
     let text = |f: &str| value[f].as_str().unwrap_or_default().to_owned();
-    Ok((text("given_name"), text("family_name"), text("email"), raw))
+    (text("given_name"), text("family_name"), text("email"), raw)
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_are_powers_of_two_up_to_the_maximum() {
+        assert_eq!(chunk_sizes(0, 64), Vec::<usize>::new());
+        assert_eq!(chunk_sizes(1, 64), vec![1]);
+        assert_eq!(chunk_sizes(200, 64), vec![64, 64, 64, 8]);
+        assert_eq!(chunk_sizes(7, 64), vec![4, 2, 1]);
+    }
+
+    #[test]
+    fn the_sign_in_update_pairs_each_account_with_its_time() {
+        assert_eq!(
+            sign_in_sql(2),
+            "UPDATE rm_accounts SET last_sign_in_at = CASE account_id WHEN $1 THEN $2 WHEN $3 THEN $4 END WHERE account_id IN ($1, $3)"
+        );
+    }
+}

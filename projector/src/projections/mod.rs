@@ -4,6 +4,8 @@
 
 mod accounts;
 
+use std::sync::Arc;
+
 use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
@@ -28,14 +30,21 @@ pub const SCHEMA: &[Table] = &[
     accounts::TABLE,
 ];
 
-/// Applies one event to every projection interested in it.
-pub async fn apply(
+/// Applies a batch of events, in global order, to every projection
+/// interested in them. Projections may hold writes back until the end of the
+/// batch (one multi-row statement instead of one per event) as long as the
+/// rows come out as if each event were applied in turn; the caller commits
+/// them with the checkpoint. Each table is written by one projection only.
+pub async fn apply_batch(
     tx: &mut Transaction<'_, Any>,
-    store: &dyn EventStore,
-    event: &RecordedEvent,
+    store: &Arc<dyn EventStore>,
+    events: &[RecordedEvent],
 ) -> Result<(), ProjectorError> {
-    match event.stream.category() {
-        domain::account::ACCOUNT_CATEGORY => accounts::apply(tx, store, event).await,
-        _ => Ok(()),
+    let mut accounts = accounts::Pending::default();
+    for event in events {
+        if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
+            accounts.apply(tx, store, event).await?;
+        }
     }
+    accounts.flush(tx, store).await
 }

@@ -5,6 +5,7 @@
 //! sends twice. A crash between sending and recording can send again: mails
 //! are at-least-once, never lost.
 
+mod erasure;
 mod mails;
 mod scheduled;
 
@@ -14,6 +15,7 @@ use std::time::Duration;
 use chrono::TimeDelta;
 use platform::clock::SharedClock;
 use platform::doorbell::Doorbell;
+use platform::files::FileStore;
 use platform::mail::Mailer;
 use store::{Stores, StoreError};
 use uuid::Uuid;
@@ -32,6 +34,8 @@ pub enum ReactionError {
     Store(#[from] StoreError),
     #[error("mail: {0}")]
     Mail(#[from] platform::mail::MailError),
+    #[error("files: {0}")]
+    Files(#[from] platform::files::FileError),
     #[error("event {0} cannot be read: {1}")]
     Unreadable(Uuid, String),
 }
@@ -41,12 +45,13 @@ pub struct Reactor {
     pub(crate) stores: Stores,
     pub(crate) mailer: Arc<dyn Mailer>,
     pub(crate) clock: SharedClock,
+    pub(crate) files: Arc<dyn FileStore>,
     holder: Uuid,
 }
 
 impl Reactor {
-    pub fn new(stores: Stores, mailer: Arc<dyn Mailer>, clock: SharedClock) -> Self {
-        Reactor { stores, mailer, clock, holder: Uuid::now_v7() }
+    pub fn new(stores: Stores, mailer: Arc<dyn Mailer>, files: Arc<dyn FileStore>, clock: SharedClock) -> Self {
+        Reactor { stores, mailer, clock, files, holder: Uuid::now_v7() }
     }
 
     /// One pass: reacts to new events and fires due commands. Returns how
@@ -61,6 +66,7 @@ impl Reactor {
         let events = self.stores.events.read_all(from, BATCH).await?;
         for event in &events {
             mails::react(self, event).await?;
+            erasure::react(self, event).await?;
             scheduled::schedule_from(self, event).await?;
             self.stores.reactor.save_checkpoint(LEASE, event.position).await?;
             done += 1;
