@@ -1,0 +1,113 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, type RouteObject } from 'react-router';
+import { NotFoundPage } from '@/components/errors/not-found-page';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { ServerErrorPage } from '@/components/errors/server-error-page';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import type { RouteHandle } from '@/components/layouts/route-handle';
+import { PageLoader } from '@/components/ui/page-loader';
+import { paths } from '@/config/paths';
+import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
+import { HomePage } from '@/features/home/components/home-page';
+import { requireSession } from './guards';
+import * as chooseRole from './routes/auth/choose-role';
+import * as forgetPassword from './routes/auth/forget-password';
+import * as resetPassword from './routes/auth/reset-password';
+import * as signIn from './routes/auth/sign-in';
+import * as signUp from './routes/auth/sign-up';
+import { RootLayout } from './routes/root-layout';
+
+// Public auth pages are small shells in the main bundle (their title paints at once, good LCP);
+// their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
+const content = () => import('./routes/content');
+const areaLayout = () => import('./routes/area/layout');
+const dashboard = () => import('./routes/area/dashboard');
+const changePassword = () => import('./routes/area/change-password');
+
+/** One route object per path pattern (pages answering under several prefixes). */
+const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
+  patterns.map((path): RouteObject => ({ ...route, path }));
+
+const contentRoute = (
+  path: string,
+  contentKey: string,
+  extra: Pick<RouteObject, 'loader'> = {},
+): RouteObject => ({ path, lazy: content, handle: { contentKey } satisfies RouteHandle, ...extra });
+
+/** sign-in, sign-up, forget-password, verify/{token}/{email}: under /public/{role}/ and /{role}/. */
+const authRoutes = (role: Role): RouteObject[] => {
+  const pages = paths.public[role];
+  return [
+    ...each(pages.signIn.paths, { Component: signIn.Component }),
+    ...each(pages.forgetPassword.paths, { Component: forgetPassword.Component }),
+    ...each(pages.verify.paths, { Component: resetPassword.Component }),
+  ];
+};
+
+const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
+  const area = paths[role];
+  const handle = (titleKey: string, subtitleKey: string): RouteHandle => ({ titleKey, subtitleKey });
+  return {
+    path: area.root.path,
+    loader: requireSession(queryClient, role),
+    lazy: areaLayout,
+    children: [
+      { index: true, element: <Navigate to={area.dashboard.getHref()} replace /> },
+      { path: area.dashboard.path, lazy: dashboard, handle: handle('nav.dashboard', `dashboard.subtitle.${role}`) },
+      {
+        path: area.changePassword.path,
+        lazy: changePassword,
+        handle: handle('nav.changePassword', 'auth.change.subtitle'),
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  };
+};
+
+/** Gives every route its own error boundary, so a failing page keeps its layout. */
+const withErrorBoundaries = (routes: RouteObject[]): RouteObject[] =>
+  routes.map(
+    (route) =>
+      ({
+        ErrorBoundary: RouteErrorBoundary,
+        ...route,
+        ...(route.children ? { children: withErrorBoundaries(route.children) } : {}),
+      }) as RouteObject,
+  );
+
+/** The whole route table (spec §2, DESIGN §6). Matching is case-insensitive (React Router's default). */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
+  withErrorBoundaries([
+    {
+      id: 'root',
+      Component: RootLayout,
+      HydrateFallback: PageLoader,
+      children: [
+        {
+          Component: PublicLayout,
+          children: [
+            { index: true, Component: HomePage },
+            contentRoute(paths.aboutUs.path, 'about'),
+            contentRoute(paths.alternativeMedicine.path, 'alternativeMedicine'),
+            contentRoute(paths.sdgMedia.path, 'sdgMedia'),
+            contentRoute(paths.ourExperts.path, 'ourExperts'),
+            contentRoute(paths.expertDetails.path, 'expertDetails'),
+            contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
+            contentRoute(paths.termsConditions.path, 'terms'),
+            contentRoute(paths.privacyPolicy.path, 'privacy'),
+            contentRoute(paths.contactUs.path, 'contact'),
+            contentRoute(paths.chatRoom.path, 'chatRoom'),
+            contentRoute(paths.booking.path, 'booking', { loader: requireSession(queryClient, 'client') }),
+            ...each(paths.public.signIn.paths, { Component: chooseRole.Component }),
+            ...each(paths.public.signUp.paths, { Component: chooseRole.Component }),
+            ...ROLES.flatMap(authRoutes),
+            ...SIGN_UP_ROLES.flatMap((role) => each(paths.public[role].signUp.paths, { Component: signUp.Component })),
+            ...each(paths.public.page404.paths, { Component: NotFoundPage }),
+            ...each(paths.public.page500.paths, { Component: ServerErrorPage }),
+            { path: paths.notFound.path, Component: NotFoundPage },
+          ],
+        },
+        ...ROLES.map((role) => areaRoutes(queryClient, role)),
+      ],
+    },
+  ]);

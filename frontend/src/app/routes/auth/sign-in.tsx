@@ -1,0 +1,8 @@
+import { NotFoundPage } from '@/components/errors/not-found-page';
+import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { usePathRole } from '@/lib/use-path-role';
+
+export function Component() {
+  const role = usePathRole();
+  return role ? <SignInPage key={role} role={role} /> : <NotFoundPage />;
+}

@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import type { Role } from '@/config/roles';
+import { updatePersistedState, usePersistedState } from '@/lib/persisted-state';
+import { useWebSettings } from '@/lib/web-settings';
+import { Icon } from '../ui/icon';
+import { LanguageSwitcher } from '../ui/language-switcher';
+import { Logo } from '../ui/logo';
+import { AreaContext } from './area-context';
+import styles from './area-layout.module.css';
+import { areaMenu } from './area-menus';
+import { useRouteHandle } from './route-handle';
+import { UserMenu } from './user-menu';
+
+const toggleSidebar = () =>
+  updatePersistedState((s) => ({ ...s, layout: { ...s.layout, sidebarOpened: !s.layout.sidebarOpened } }));
+
+/** Title and subtitle of the current page; admin area only (spec §2). */
+function PageHeader() {
+  const { t } = useTranslation();
+  const { titleKey, subtitleKey } = useRouteHandle();
+  if (!titleKey) return null;
+  return (
+    <div className={styles.pageHeader}>
+      <h1>{t(titleKey)}</h1>
+      {subtitleKey && <p>{t(subtitleKey)}</p>}
+    </div>
+  );
+}
+
+/** Shell of the client, consultant and admin areas: top bar, sidebar menu, page, footer. */
+export function AreaLayout({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const sidebarOpened = usePersistedState((s) => s.layout.sidebarOpened);
+  const { data: settings } = useWebSettings();
+  const hasPageHeader = role === 'admin';
+  const area = useMemo(() => ({ role, hasPageHeader }), [role, hasPageHeader]);
+  const year = new Date().getFullYear();
+
+  return (
+    <AreaContext.Provider value={area}>
+      <div className={styles.shell}>
+        <a className="skip-link" href="#main-content">
+          {t('common.skipToContent')}
+        </a>
+        <header className={styles.topbar}>
+          <div className={styles.start}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              aria-expanded={sidebarOpened}
+              aria-controls="area-sidebar"
+              onClick={toggleSidebar}
+            >
+              <Icon name="menu" />
+              <span className="visually-hidden">{t('nav.toggleSidebar')}</span>
+            </button>
+            <Logo className={styles.logo} />
+            <LanguageSwitcher />
+          </div>
+          <div className={styles.end}>
+            <UserMenu role={role} />
+          </div>
+        </header>
+        <div className={styles.body}>
+          <nav
+            id="area-sidebar"
+            aria-label={t('nav.areaMenu', { area: t(`roles.${role}`) })}
+            className={`${styles.sidebar} ${sidebarOpened ? '' : styles.sidebarClosed}`}
+          >
+            <ul className={styles.menu}>
+              {areaMenu(role).map((entry) => (
+                <li key={entry.to}>
+                  <NavLink className={styles.menuLink} to={entry.to}>
+                    <Icon name={entry.icon} />
+                    {t(entry.labelKey)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className={styles.content}>
+            {hasPageHeader && <PageHeader />}
+            <main id="main-content" tabIndex={-1} className={styles.main}>
+              <Outlet />
+            </main>
+            <footer className={styles.footer}>
+              {t('footer.copyright', { year, name: settings?.web_legal_name || t('brand.name') })}
+            </footer>
+          </div>
+        </div>
+      </div>
+    </AreaContext.Provider>
+  );
+}

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { SPECIALITIES } from '@/config/specialities';
+import { useWebSettings } from '@/lib/web-settings';
+import styles from './public-footer.module.css';
+
+const SOCIAL = ['twitter', 'youtube', 'instagram', 'linkedin'] as const;
+
+/** Public footer (spec §1, §2): links, specialities, newsletter heading, disclaimer, social links. */
+export function PublicFooter() {
+  const { t } = useTranslation();
+  const { data: settings } = useWebSettings();
+  const social = SOCIAL.filter((name) => settings?.[name]);
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className={styles.footer}>
+      <div className="container">
+        <div className={styles.columns}>
+          <nav aria-labelledby="footer-about">
+            <h2 id="footer-about">{t('footer.aboutHeading')}</h2>
+            <ul className={styles.list}>
+              <li><Link to={paths.aboutUs.getHref()}>{t('footer.about')}</Link></li>
+              <li><Link to={paths.homeSection.getHref('faq')}>{t('footer.faq')}</Link></li>
+              <li><Link to={paths.aboutUs.getHref('vision')}>{t('footer.teamVision')}</Link></li>
+              <li><Link to={paths.sdgMedia.getHref()}>{t('footer.media')}</Link></li>
+              <li><Link to={paths.contactUs.getHref()}>{t('footer.contact')}</Link></li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal">{t('footer.legalHeading')}</h2>
+            <ul className={styles.list}>
+              <li><Link to={paths.termsConditions.getHref()}>{t('footer.terms')}</Link></li>
+              <li><Link to={paths.privacyPolicy.getHref()}>{t('footer.privacy')}</Link></li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-specialities">
+            <h2 id="footer-specialities">{t('footer.specialitiesHeading')}</h2>
+            <ul className={styles.list}>
+              {SPECIALITIES.map((speciality) => (
+                <li key={speciality}>
+                  <Link to={paths.ourExperts.getHref(speciality)}>
+                    {t(`specialities.${speciality}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section aria-labelledby="footer-newsletter">
+            <h2 id="footer-newsletter">{t('footer.newsletterHeading')}</h2>
+            <p>{t('footer.newsletterText')}</p>
+            {social.length > 0 && (
+              <ul className={styles.social} aria-label={t('footer.social')}>
+                {social.map((name) => (
+                  <li key={name}>
+                    <a href={settings?.[name]} rel="noopener noreferrer" target="_blank">
+                      {t(`footer.socialNames.${name}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <p className={styles.disclaimer}>{t('footer.disclaimer')}</p>
+        <div className={styles.bottom}>
+          <span>
+            {t('footer.copyright', { year, name: settings?.web_legal_name || t('brand.name') })}
+          </span>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { firstSignedInRole, usePersistedState } from '@/lib/persisted-state';
+import { Icon } from '../ui/icon';
+import { LanguageSwitcher } from '../ui/language-switcher';
+import { Logo } from '../ui/logo';
+import styles from './public-header.module.css';
+
+/** Public header (spec §2): logo, En/Fr, and the public menu, collapsed behind a button on phones. */
+export function PublicHeader() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const signedInRole = usePersistedState(firstSignedInRole);
+  const profileHref = signedInRole
+    ? paths[signedInRole].dashboard.getHref()
+    : paths.public.signIn.getHref();
+
+  const links = [
+    { to: paths.aboutUs.getHref(), label: t('nav.aboutUs') },
+    { to: paths.homeSection.getHref('blog'), label: t('nav.blog') },
+    { to: paths.ourExperts.getHref(), label: t('nav.onlineConsultations') },
+    { to: paths.homeSection.getHref('team'), label: t('nav.trustedTeam') },
+    { to: paths.alternativeMedicine.getHref(), label: t('nav.alternativeMedicine') },
+    { to: paths.sdgMedia.getHref(), label: t('nav.sdgMedia') },
+    { to: paths.lifestyleProduct.getHref(), label: t('nav.lifestyle') },
+  ];
+
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <div className={styles.brand}>
+          <Logo className={styles.logo} />
+          <LanguageSwitcher />
+        </div>
+        <button
+          type="button"
+          className={`btn btn-secondary btn-small ${styles.menuButton}`}
+          aria-expanded={open}
+          aria-controls="public-nav"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Icon name="menu" />
+          {t('nav.menu')}
+        </button>
+      </div>
+      <nav
+        id="public-nav"
+        aria-label={t('nav.main')}
+        className={`${styles.nav} ${open ? styles.navOpen : ''}`}
+      >
+        <ul className={`container ${styles.list}`}>
+          {links.map((link) => (
+            <li key={link.to}>
+              {link.to.includes('#') ? (
+                <Link className={styles.link} to={link.to} onClick={() => setOpen(false)}>
+                  {link.label}
+                </Link>
+              ) : (
+                <NavLink className={styles.link} to={link.to} onClick={() => setOpen(false)}>
+                  {link.label}
+                </NavLink>
+              )}
+            </li>
+          ))}
+          <li>
+            <NavLink
+              className={`${styles.link} ${styles.profile}`}
+              to={profileHref}
+              onClick={() => setOpen(false)}
+            >
+              {t('nav.profile')}
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Role, SignUpRole } from './roles';
+
+/**
+ * Every route path of the SPA, in one object (spec §2, DESIGN §6).
+ * `path` is the pattern given to React Router; `getHref` builds a link.
+ * Matching is case-insensitive (React Router's default).
+ */
+
+const enc = encodeURIComponent;
+
+const authPages = (role: Role) => {
+  const base = `/public/${role}`;
+  return {
+    signIn: {
+      paths: [`${base}/sign-in`, `/${role}/sign-in`],
+      getHref: () => `${base}/sign-in`,
+    },
+    forgetPassword: {
+      paths: [`${base}/forget-password`, `/${role}/forget-password`],
+      getHref: () => `${base}/forget-password`,
+    },
+    verify: {
+      paths: [`${base}/verify/:token/:email`, `/${role}/verify/:token/:email`],
+      getHref: (token: string, email: string) => `${base}/verify/${enc(token)}/${enc(email)}`,
+    },
+  };
+};
+
+const signUpPage = (role: SignUpRole) => ({
+  paths: [`/public/${role}/sign-up`, `/${role}/sign-up`],
+  getHref: () => `/public/${role}/sign-up`,
+});
+
+const area = (role: Role) => ({
+  root: { path: `/${role}`, getHref: () => `/${role}` },
+  dashboard: { path: `/${role}/dashboard`, getHref: () => `/${role}/dashboard` },
+  changePassword: { path: `/${role}/change-password`, getHref: () => `/${role}/change-password` },
+});
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  aboutUs: { path: '/about-us', getHref: (hash?: string) => `/about-us${hash ? `#${hash}` : ''}` },
+  alternativeMedicine: { path: '/alternative-medicine', getHref: () => '/alternative-medicine' },
+  sdgMedia: { path: '/sdg-media', getHref: () => '/sdg-media' },
+  ourExperts: {
+    path: '/our-experts/:search?',
+    getHref: (search?: string) => (search ? `/our-experts/${enc(search)}` : '/our-experts'),
+  },
+  expertDetails: {
+    path: '/our-experts/details/:id',
+    getHref: (id: string) => `/our-experts/details/${enc(id)}`,
+  },
+  lifestyleProduct: { path: '/lifestyle-product', getHref: () => '/lifestyle-product' },
+  termsConditions: { path: '/terms-conditions', getHref: () => '/terms-conditions' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  booking: { path: '/booking/:token', getHref: (token: string) => `/booking/${enc(token)}` },
+  chatRoom: { path: '/chat-room/:roomid', getHref: (roomId: string) => `/chat-room/${enc(roomId)}` },
+  contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
+  /** Home page sections reached from the public header and footer. */
+  homeSection: { getHref: (id: 'blog' | 'team' | 'faq') => `/#${id}` },
+
+  public: {
+    signIn: { paths: ['/public/sign-in', '/sign-in'], getHref: () => '/sign-in' },
+    signUp: { paths: ['/public/sign-up', '/sign-up'], getHref: () => '/sign-up' },
+    page404: { paths: ['/public/page-404', '/page-404'], getHref: () => '/public/page-404' },
+    page500: { paths: ['/public/page-500', '/page-500'], getHref: () => '/public/page-500' },
+    /** Anything else under /public/ is a not-found page. */
+    rest: { path: '/public/*' },
+    client: { ...authPages('client'), signUp: signUpPage('client') },
+    consultant: { ...authPages('consultant'), signUp: signUpPage('consultant') },
+    admin: authPages('admin'),
+  },
+
+  client: area('client'),
+  consultant: area('consultant'),
+  admin: area('admin'),
+
+  notFound: { path: '*' },
+} as const;
+
+export const authPaths = (role: Role) => paths.public[role];
+export const areaPaths = (role: Role) => paths[role];

@@ -1,0 +1,75 @@
+import { Form, Formik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import { formStyles } from '@/components/form/form-styles';
+import { TextField } from '@/components/form/text-field';
+import type { Role } from '@/config/roles';
+import { PASSWORD_MIN } from '@/config/validation';
+import { isApiError } from '@/lib/api-error';
+import { applyServerErrors } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { changePasswordInputSchema, useChangePassword, type ChangePasswordInput } from '../api/change-password';
+
+const initialValues: ChangePasswordInput = {
+  current_password: '',
+  new_password: '',
+  new_password_confirmation: '',
+};
+const FIELDS = ['current_password', 'new_password', 'new_password_confirmation'] as const;
+
+/** Change password, in each area. */
+export function ChangePasswordForm({ role }: { role: Role }) {
+  const { t } = useTranslation();
+  const changePassword = useChangePassword(role);
+
+  return (
+    <Formik
+      initialValues={initialValues}
+      validationSchema={changePasswordInputSchema}
+      onSubmit={async (values, helpers) => {
+        try {
+          await changePassword.mutateAsync(values);
+          toast.success(t('auth.change.success'));
+          helpers.resetForm();
+        } catch (error) {
+          if (isApiError(error) && error.code === 'wrong_password' && !error.fields.current_password) {
+            helpers.setErrors({ current_password: error.message });
+            return;
+          }
+          applyServerErrors(error, helpers.setErrors, FIELDS, { password: 'new_password' });
+        }
+      }}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate style={{ maxWidth: '30rem' }}>
+          <TextField
+            name="current_password"
+            type="password"
+            label={t('fields.currentPassword')}
+            autoComplete="current-password"
+            required
+          />
+          <TextField
+            name="new_password"
+            type="password"
+            label={t('fields.newPassword')}
+            hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
+            autoComplete="new-password"
+            required
+          />
+          <TextField
+            name="new_password_confirmation"
+            type="password"
+            label={t('fields.passwordConfirmation')}
+            autoComplete="new-password"
+            required
+          />
+          <div className={formStyles.actions}>
+            <button type="submit" className="btn" disabled={isSubmitting}>
+              {t('auth.change.submit')}
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}

@@ -1,0 +1,71 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '@/components/layouts/page-title';
+import { paths } from '@/config/paths';
+import styles from './home-page.module.css';
+
+const STEPS = ['find', 'book', 'meet'] as const;
+const FAQ = ['what', 'replace', 'language'] as const;
+
+/** Home: what Equilibre offers, the trusted team, blog and FAQ sections the header and footer link to. */
+export function HomePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className="container">
+          <PageTitle>{t('home.title')}</PageTitle>
+          <p className={styles.lead}>{t('home.lead')}</p>
+          <div className={styles.actions}>
+            <Link className="btn" to={paths.ourExperts.getHref()}>
+              {t('home.findExpert')}
+            </Link>
+            <Link className="btn btn-secondary" to={paths.public.consultant.signUp.getHref()}>
+              {t('home.joinAsExpert')}
+            </Link>
+          </div>
+          <ul className={styles.stats}>
+            <li className={styles.stat}>
+              <strong>500</strong>
+              {t('home.statExperts')}
+            </li>
+            <li className={styles.stat}>
+              <strong>300</strong>
+              {t('home.statClients')}
+            </li>
+          </ul>
+        </div>
+      </section>
+      <section className={`container ${styles.section}`} aria-labelledby="home-how">
+        <h2 id="home-how">{t('home.howTitle')}</h2>
+        <div className={styles.grid}>
+          {STEPS.map((step) => (
+            <div key={step} className="card">
+              <h3>{t(`home.steps.${step}.title`)}</h3>
+              <p>{t(`home.steps.${step}.text`)}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+      <section id="team" className={`container ${styles.section}`} aria-labelledby="home-team">
+        <h2 id="home-team">{t('home.teamTitle')}</h2>
+        <p>{t('home.teamText')}</p>
+      </section>
+      <section id="blog" className={`container ${styles.section}`} aria-labelledby="home-blog">
+        <h2 id="home-blog">{t('home.blogTitle')}</h2>
+        <p>{t('home.blogText')}</p>
+      </section>
+      <section id="faq" className={`container ${styles.section}`} aria-labelledby="home-faq">
+        <h2 id="home-faq">{t('home.faqTitle')}</h2>
+        <dl className={styles.faq}>
+          {FAQ.map((item) => (
+            <div key={item}>
+              <dt>{t(`home.faq.${item}.q`)}</dt>
+              <dd>{t(`home.faq.${item}.a`)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import * as yup from 'yup';
+import type { SignUpRole } from '@/config/roles';
+import { api } from '@/lib/api-client';
+
+/** Six digits (DESIGN §2). */
+export const otpCodeSchema = yup
+  .string()
+  .required('validation.required')
+  .matches(/^\d{6}$/, 'validation.otpFormat');
+
+export type VerifyEmailOtpInput = { email: string; role: SignUpRole; code: string };
+
+/** `POST /api/public/email-otp/verify` → `{proof}`; 400 `otp_invalid` / `otp_expired` / `otp_attempts_exhausted`. */
+export const verifyEmailOtp = (input: VerifyEmailOtpInput) =>
+  api.post<{ proof: string }>('/api/public/email-otp/verify', input);
+
+export const useVerifyEmailOtp = () => useMutation({ mutationFn: verifyEmailOtp });

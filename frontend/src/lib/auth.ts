@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API_AREA, type Role } from '@/config/roles';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+import { setRoleStatus } from './persisted-state';
+
+/** `GET /api/{area}/session` answer (docs/api.md). */
+export type Session = {
+  role: string;
+  account_id: string;
+  given_name: string;
+  family_name: string;
+  email: string;
+  language: string;
+};
+
+/** The session of `role`, or null when not signed in (401). */
+export const getSession = async (role: Role, signal?: AbortSignal): Promise<Session | null> => {
+  try {
+    return await api.get<Session>(`/api/${API_AREA[role]}/session`, { signal });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.code === 'not_signed_in')) return null;
+    throw error;
+  }
+};
+
+export const sessionQueryOptions = (role: Role) =>
+  queryOptions({
+    queryKey: ['session', role],
+    queryFn: ({ signal }) => getSession(role, signal),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+export const useSession = (role: Role) => useQuery(sessionQueryOptions(role));
+
+/** Records a successful sign-in (the session body the server answered). */
+export const storeSession = (queryClient: QueryClient, role: Role, session: Session) => {
+  queryClient.setQueryData(sessionQueryOptions(role).queryKey, session);
+  setRoleStatus(role, true);
+};
+
+/** Forgets the session locally (after sign-out or a 401). */
+export const clearSession = (queryClient: QueryClient, role: Role) => {
+  queryClient.setQueryData(sessionQueryOptions(role).queryKey, null);
+  setRoleStatus(role, false);
+};
+
+export const signOut = (role: Role) => api.post<void>(`/api/${API_AREA[role]}/sign-out`);
+
+export const useSignOut = (role: Role) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => signOut(role),
+    // Signed out locally even if the server no longer knew the session.
+    onSettled: () => clearSession(queryClient, role),
+  });
+};

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { i18n, initialLanguage } from './i18n';
+import { STORAGE_KEYS } from './storage';
+
+describe('language', () => {
+  it('is French by default', () => {
+    expect(initialLanguage()).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('prefers the stored selectedLanguage', () => {
+    window.localStorage.setItem(STORAGE_KEYS.selectedLanguage, 'en');
+    expect(initialLanguage()).toBe('en');
+    window.localStorage.setItem(STORAGE_KEYS.selectedLanguage, 'de');
+    expect(initialLanguage()).toBe('fr');
+  });
+
+  it('switches the whole interface, sets <html lang>, remembers it, and sends Accept-Language', async () => {
+    const fetch = stubFetch();
+    const { router } = renderApp('/about-us');
+    await screen.findByRole('heading', { level: 1, name: 'À propos' });
+    expect(fetch.requests[0].headers.get('Accept-Language')).toBe('fr');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: /English/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /English/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(document.documentElement.lang).toBe('en');
+    expect(window.localStorage.getItem(STORAGE_KEYS.selectedLanguage)).toBe('en');
+    expect(i18n.resolvedLanguage).toBe('en');
+
+    // Links follow the language, and later requests are in English.
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Profile' }));
+    await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    await router.navigate('/client/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in — Client area' });
+    const session = fetch.calls('GET', '/api/client/session');
+    expect(session[0].headers.get('Accept-Language')).toBe('en');
+  });
+});

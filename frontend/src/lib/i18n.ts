@@ -1,0 +1,69 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import fr from '@/locales/fr.json';
+import { setApiLanguage } from './api-client';
+import { getPersistedState, type Language, updatePersistedState } from './persisted-state';
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+export const LANGUAGES: readonly Language[] = ['fr', 'en'];
+export const DEFAULT_LANGUAGE: Language = 'fr';
+
+const isLanguage = (value: unknown): value is Language => value === 'fr' || value === 'en';
+
+/** French ships in the main bundle; English is loaded when first needed. */
+const loadCatalogue = async (language: Language) => {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const catalogue = language === 'en' ? (await import('@/locales/en.json')).default : fr;
+  i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+};
+
+/** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
+export const initialLanguage = (): Language => {
+  const selected = readStorage(STORAGE_KEYS.selectedLanguage);
+  if (isLanguage(selected)) return selected;
+  const persisted = getPersistedState().language;
+  return isLanguage(persisted) ? persisted : DEFAULT_LANGUAGE;
+};
+
+const apply = (language: Language) => {
+  document.documentElement.lang = language;
+  setApiLanguage(language);
+};
+
+/** Initialises i18next with the remembered language (loading its catalogue first). */
+export const initI18n = async () => {
+  if (!i18n.isInitialized) {
+    await i18n.use(initReactI18next).init({
+      resources: { fr: { translation: fr } },
+      lng: DEFAULT_LANGUAGE,
+      fallbackLng: 'en',
+      supportedLngs: LANGUAGES,
+      partialBundledLanguages: true,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    apply(DEFAULT_LANGUAGE);
+    i18n.on('languageChanged', (language) => {
+      if (isLanguage(language)) apply(language);
+    });
+  }
+  const language = initialLanguage();
+  if (language !== i18n.resolvedLanguage) {
+    await loadCatalogue(language);
+    await i18n.changeLanguage(language);
+  }
+  return i18n;
+};
+
+/** Switches the whole interface and remembers the choice. */
+export const changeLanguage = async (language: Language) => {
+  writeStorage(STORAGE_KEYS.selectedLanguage, language);
+  updatePersistedState((s) => ({ ...s, language }));
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
+};
+
+export const currentLanguage = (): Language =>
+  isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+
+export { i18n };

@@ -1,0 +1,57 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import fr from './fr.json';
+
+/** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
+const leafKeys = (value: unknown, prefix = ''): string[] => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+};
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+
+describe('translation catalogues', () => {
+  const frKeys = leafKeys(fr);
+  const enKeys = leafKeys(en);
+
+  it('have the same keys in French and English', () => {
+    expect(frKeys.filter((key) => !enKeys.includes(key))).toEqual([]);
+    expect(enKeys.filter((key) => !frKeys.includes(key))).toEqual([]);
+  });
+
+  it('have no empty texts', () => {
+    const empty = (catalogue: unknown) =>
+      leafKeys(catalogue).filter((key) => {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+        return value === '' || (Array.isArray(value) && value.length === 0);
+      });
+    expect(empty(fr)).toEqual([]);
+    expect(empty(en)).toEqual([]);
+  });
+
+  it('contain every literal key the code uses', () => {
+    const src = join(process.cwd(), 'src');
+    const used = new Set<string>();
+    for (const file of sourceFiles(src)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)) used.add(match[1]);
+      for (const match of text.matchAll(/(?:i18nKey|labelKey|titleKey|subtitleKey)[=:]\s*["']([a-zA-Z][\w.-]*)["']/g)) used.add(match[1]);
+      for (const match of text.matchAll(/'(validation\.[a-zA-Z]+)'/g)) used.add(match[1]);
+    }
+    const isKey = (key: string) => frKeys.includes(key) || frKeys.some((k) => k.startsWith(`${key}.`));
+    expect([...used].filter((key) => !isKey(key))).toEqual([]);
+    expect(used.size).toBeGreaterThan(50);
+  });
+
+  it('keep the spec’s e-mail OTP message word for word', () => {
+    expect(en.validation.emailOtpRequired).toBe('Please verify your email OTP before proceeding');
+    expect(fr.validation.emailOtpRequired).toBe('Veuillez vérifier le code OTP de votre e-mail avant de continuer');
+  });
+});

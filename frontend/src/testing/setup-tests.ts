@@ -1,0 +1,24 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { api } from '@/lib/api-client';
+import { i18n, initI18n } from '@/lib/i18n';
+import { reloadPersistedState } from '@/lib/persisted-state';
+import { clearToasts } from '@/lib/toast';
+
+await initI18n();
+
+// jsdom does not implement scrolling (used by ScrollRestoration).
+window.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+
+beforeEach(async () => {
+  window.localStorage.clear();
+  reloadPersistedState();
+  api.resetPositions();
+  clearToasts();
+  await i18n.changeLanguage('fr');
+});
+
+afterEach(() => {
+  cleanup();
+});
