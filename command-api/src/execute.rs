@@ -6,7 +6,10 @@ use std::future::Future;
 
 use chrono::{DateTime, Utc};
 use domain::codec::{self, EventSchema};
-use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, Position, SideWrite, StoreError, StreamAppend, StreamId};
+use store::{
+    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, Position, SideWrite, StoreError,
+    StreamAppend, StreamId,
+};
 use uuid::Uuid;
 
 use crate::AppState;
@@ -32,9 +35,13 @@ pub async fn load<E: EventSchema, S: Default>(
     let version = recorded.len() as u64;
     let mut state = S::default();
     for event in &recorded {
-        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(|e| {
-            CommandError::internal(format!("event {} of {stream} unreadable: {e}", event.event_id))
-        })?;
+        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(|e| {
+                CommandError::internal(format!(
+                    "event {} of {stream} unreadable: {e}",
+                    event.event_id
+                ))
+            })?;
         state = fold(state, &decoded);
     }
     Ok(Loaded { state, version })
@@ -48,8 +55,14 @@ pub struct Actor {
 }
 
 impl Actor {
-    pub const VISITOR: Actor = Actor { id: None, role: "visitor" };
-    pub const SYSTEM: Actor = Actor { id: None, role: "system" };
+    pub const VISITOR: Actor = Actor {
+        id: None,
+        role: "visitor",
+    };
+    pub const SYSTEM: Actor = Actor {
+        id: None,
+        role: "system",
+    };
 }
 
 /// One atomic append being assembled.
@@ -85,10 +98,20 @@ impl<'a> Batch<'a> {
                 let (event_type, schema_version, payload) = codec::encode(event);
                 let event_id = self.ids.id(&format!("event-{}", self.count));
                 self.count += 1;
-                NewEvent { event_id, event_type, schema_version, payload, metadata: self.metadata.clone() }
+                NewEvent {
+                    event_id,
+                    event_type,
+                    schema_version,
+                    payload,
+                    metadata: self.metadata.clone(),
+                }
             })
             .collect();
-        self.request.streams.push(StreamAppend { stream, expected: ExpectedVersion::Exact(version), events });
+        self.request.streams.push(StreamAppend {
+            stream,
+            expected: ExpectedVersion::Exact(version),
+            events,
+        });
         self
     }
 
@@ -111,13 +134,27 @@ impl<'a> Batch<'a> {
     }
 }
 
-/// True when this exact command (same `Idempotency-Key`) was already applied:
-/// its first event id exists. Then the caller answers as the first time did.
+/// When this exact command (same `Idempotency-Key`) was already applied (its
+/// first event id exists), the position of its last event, so the caller
+/// answers as the first time did (same `X-Event-Position`).
 pub async fn already_applied(app: &AppState, ids: &Ids) -> Result<Option<Position>, CommandError> {
     if !ids.deterministic() {
         return Ok(None);
     }
-    Ok(app.stores.events.event_position(ids.id("event-0")).await?)
+    let mut last = None;
+    // One append labels its events `event-0`, `event-1`, … (see `Batch::events`).
+    for n in 0.. {
+        match app
+            .stores
+            .events
+            .event_position(ids.id(&format!("event-{n}")))
+            .await?
+        {
+            Some(position) => last = last.max(Some(position)),
+            None => break,
+        }
+    }
+    Ok(last)
 }
 
 /// Runs `attempt` again while it fails on a version conflict.

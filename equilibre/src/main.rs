@@ -8,14 +8,17 @@ use equilibre::{App, demo};
 use platform::config::Config;
 
 #[derive(Parser)]
-#[command(name = "equilibre", about = "Equilibre wellbeing-consultation marketplace")]
+#[command(
+    name = "equilibre",
+    about = "Equilibre wellbeing-consultation marketplace"
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Action,
 }
 
 #[derive(Subcommand)]
-enum Command {
+enum Action {
     /// Everything in one process: API, projector, reactions, the web app.
     Serve,
     /// The command service alone (POST/PUT/PATCH/DELETE under /api).
@@ -61,27 +64,55 @@ async fn main() -> anyhow::Result<()> {
     let config = Config::from_env().context("reading configuration")?;
     let app = App::open(config).await?;
     match cli.command {
-        Command::Serve => {
+        Action::Serve => {
             if app.config.demo {
                 demo::seed_if_empty(&app).await?;
             }
             app.spawn_workers();
-            let router = app.command_router().merge(app.query_router()).merge(app.web_router());
+            let router = app
+                .command_router()
+                .merge(app.query_router())
+                .merge(app.web_router());
             app.listen(router, true).await
         }
-        Command::CommandApi => app.listen(app.command_router().fallback(equilibre::api_not_found).layer(axum::middleware::from_fn(platform::http::render_errors)), false).await,
-        Command::QueryApi => app.listen(app.query_router().fallback(equilibre::api_not_found).layer(axum::middleware::from_fn(platform::http::render_errors)), false).await,
-        Command::Projector { action: Some(ProjectorAction::Rebuild) } => {
+        Action::CommandApi => {
+            app.listen(
+                app.command_router()
+                    .fallback(equilibre::api_not_found)
+                    .layer(axum::middleware::from_fn(platform::http::render_errors)),
+                false,
+            )
+            .await
+        }
+        Action::QueryApi => {
+            app.listen(
+                app.query_router()
+                    .fallback(equilibre::api_not_found)
+                    .layer(axum::middleware::from_fn(platform::http::render_errors)),
+                false,
+            )
+            .await
+        }
+        Action::Projector {
+            action: Some(ProjectorAction::Rebuild),
+        } => {
             let replayed = app.projector.rebuild().await?;
             println!("rebuilt read models from {replayed} events");
             Ok(())
         }
-        Command::Projector { action: None } => {
+        Action::Projector { action: None } => {
             app.spawn_workers();
             tokio::signal::ctrl_c().await?;
             Ok(())
         }
-        Command::Admin { action: AdminAction::Create { email, given_name, family_name } } => {
+        Action::Admin {
+            action:
+                AdminAction::Create {
+                    email,
+                    given_name,
+                    family_name,
+                },
+        } => {
             let password = match std::env::var("EQUILIBRE_ADMIN_PASSWORD") {
                 Ok(p) => p,
                 Err(_) => {
@@ -90,13 +121,21 @@ async fn main() -> anyhow::Result<()> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            let new = command_api::accounts::admin::NewAdmin { email, password, given_name, family_name };
+            let new = command_api::accounts::admin::NewAdmin {
+                email,
+                password,
+                given_name,
+                family_name,
+            };
             match command_api::accounts::admin::create_admin(&app.command_state, new).await {
                 Ok(id) => {
                     println!("administrator created: {id}");
                     Ok(())
                 }
-                Err(error) => anyhow::bail!("cannot create the administrator: {}", equilibre::describe(&error)),
+                Err(error) => anyhow::bail!(
+                    "cannot create the administrator: {}",
+                    equilibre::describe(&error)
+                ),
             }
         }
     }

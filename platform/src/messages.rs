@@ -111,6 +111,7 @@ mod tests {
     fn every_documented_error_code_has_a_text() {
         let codes = [
             "validation_failed",
+            "malformed_body",
             "email_not_verified",
             "email_taken",
             "otp_invalid",

@@ -11,7 +11,7 @@ use super::{load_reservation, login_key};
 use crate::AppState;
 
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, load, with_retry};
+use crate::execute::{Actor, Batch, already_applied, load, with_retry};
 use crate::ids::Ids;
 
 #[derive(Deserialize, ToSchema)]
@@ -55,41 +55,74 @@ fn parse_email(raw: &str) -> Result<Email, CommandError> {
 }
 
 /// Mails a 6-digit code to the address, within the resend limits.
-pub async fn request(app: &AppState, ids: &Ids, body: OtpRequest, language: Language) -> Result<OtpRequested, CommandError> {
+pub async fn request(
+    app: &AppState,
+    ids: &Ids,
+    body: OtpRequest,
+    language: Language,
+) -> Result<OtpRequested, CommandError> {
     let role = signup_role(&body.role)?;
     let email = parse_email(&body.email)?;
     let key = login_key(app, role, &email);
+    let answer = OtpRequested {
+        resend_after_seconds: otp::RESEND_AFTER.num_seconds(),
+        expires_in_seconds: otp::VALIDITY.num_seconds(),
+    };
+    // A retry (same `Idempotency-Key`) of a request that went through.
+    if already_applied(app, ids).await?.is_some() {
+        return Ok(answer);
+    }
     if load_reservation(app, &key).await?.state.holder.is_some() {
         return Err(DomainError::field("email", FieldError::new("email_taken")).into());
     }
     let stream = otp_stream(&key);
-    with_retry(|| async {
+    let sent = with_retry(|| async {
         let now = app.clock.now();
         let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
         let otp_id = ids.id("otp");
         let code = random_otp_code();
-        let mail = PayloadRef { subject: otp_id, key: "mail".into() };
+        let mail = PayloadRef {
+            subject: otp_id,
+            key: "mail".into(),
+        };
         let events = otp::request(
             &loaded.state,
-            NewCode { otp_id, code_hash: app.keys.otp_code_hash(&otp_id.to_string(), &code), mail: mail.clone(), language },
+            NewCode {
+                otp_id,
+                code_hash: app.keys.otp_code_hash(&otp_id.to_string(), &code),
+                mail: mail.clone(),
+                language,
+            },
             now,
         )?;
         let value = serde_json::json!({ "email": email.as_ref(), "code": code }).to_string();
         Batch::new(ids, Actor::VISITOR, now)
             .events(stream.clone(), loaded.version, &events)
-            .side(SideWrite::PutPayload { subject: mail.subject, key: mail.key, value })
+            .side(SideWrite::PutPayload {
+                subject: mail.subject,
+                key: mail.key,
+                value,
+            })
             .commit(app)
             .await?;
-        Ok(OtpRequested {
-            resend_after_seconds: otp::RESEND_AFTER.num_seconds(),
-            expires_in_seconds: otp::VALIDITY.num_seconds(),
-        })
+        Ok(())
     })
-    .await
+    .await;
+    // A twin request with the same key may have gone through meanwhile.
+    if let Err(error) = sent
+        && already_applied(app, ids).await?.is_none()
+    {
+        return Err(error);
+    }
+    Ok(answer)
 }
 
 /// Checks a code; a right one yields the proof the sign-up needs.
-pub async fn verify(app: &AppState, ids: &Ids, body: OtpVerification) -> Result<EmailProof, CommandError> {
+pub async fn verify(
+    app: &AppState,
+    ids: &Ids,
+    body: OtpVerification,
+) -> Result<EmailProof, CommandError> {
     let role = signup_role(&body.role)?;
     let email = parse_email(&body.email)?;
     let key = login_key(app, role, &email);
@@ -98,18 +131,30 @@ pub async fn verify(app: &AppState, ids: &Ids, body: OtpVerification) -> Result<
     let outcome = with_retry(|| async {
         let now = app.clock.now();
         let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
-        let (events, outcome) = otp::verify(&loaded.state, |id| app.keys.otp_code_hash(&id.to_string(), &code), now)?;
+        let (events, outcome) = otp::verify(
+            &loaded.state,
+            |id| app.keys.otp_code_hash(&id.to_string(), &code),
+            now,
+        )?;
         if !events.is_empty() {
-            Batch::new(ids, Actor::VISITOR, now).events(stream.clone(), loaded.version, &events).commit(app).await?;
+            Batch::new(ids, Actor::VISITOR, now)
+                .events(stream.clone(), loaded.version, &events)
+                .commit(app)
+                .await?;
         }
         Ok(outcome)
     })
     .await?;
     match outcome {
-        Verification::WrongCode => Err(DomainError::field("code", FieldError::new("otp_invalid")).into()),
+        Verification::WrongCode => {
+            Err(DomainError::field("code", FieldError::new("otp_invalid")).into())
+        }
         Verification::Verified => {
             let claims = EmailProofClaims::new(key, role, app.clock.now());
-            let proof = app.keys.encode_email_proof(&claims).map_err(CommandError::internal)?;
+            let proof = app
+                .keys
+                .encode_email_proof(&claims)
+                .map_err(CommandError::internal)?;
             Ok(EmailProof { proof })
         }
     }

@@ -1,4 +1,7 @@
-use domain::account::{self, LegalVersions, PRIVACY_VERSION, TERMS_VERSION, NewAccount, PayloadRef, Registration, RegistrationForm, Role};
+use domain::account::{
+    self, LegalVersions, NewAccount, PRIVACY_VERSION, PayloadRef, Registration, RegistrationForm,
+    Role, TERMS_VERSION,
+};
 use domain::{DomainError, FieldError};
 use platform::auth::hash_password_async;
 use serde::{Deserialize, Serialize};
@@ -13,20 +16,27 @@ use crate::error::CommandError;
 use crate::execute::{Actor, Batch, already_applied, with_retry};
 use crate::ids::Ids;
 
-
 #[derive(Serialize, Deserialize, ToSchema)]
 pub struct SignedUp {
     pub account_id: Uuid,
 }
 
 /// Registers a client or consultant whose e-mail was verified by OTP.
-pub async fn sign_up(app: &AppState, ids: &Ids, role: Role, form: RegistrationForm) -> Result<(SignedUp, Position), CommandError> {
+pub async fn sign_up(
+    app: &AppState,
+    ids: &Ids,
+    role: Role,
+    form: RegistrationForm,
+) -> Result<(SignedUp, Position), CommandError> {
     let account_id = ids.id("account");
     if let Some(position) = already_applied(app, ids).await? {
         return Ok((SignedUp { account_id }, position));
     }
     let now = app.clock.now();
-    let legal = LegalVersions { terms: TERMS_VERSION, privacy: PRIVACY_VERSION };
+    let legal = LegalVersions {
+        terms: TERMS_VERSION,
+        privacy: PRIVACY_VERSION,
+    };
     let registration = Registration::parse(&form, role, now.date_naive(), legal)?;
     let key = login_key(app, role, &registration.profile.email);
     let verified = app
@@ -39,8 +49,12 @@ pub async fn sign_up(app: &AppState, ids: &Ids, role: Role, form: RegistrationFo
     let password_hash = hash_password_async(registration.password.expose().to_owned())
         .await
         .map_err(CommandError::internal)?;
-    let profile = PayloadRef { subject: account_id, key: PROFILE_KEY.into() };
-    let profile_json = serde_json::to_string(&registration.profile).map_err(CommandError::internal)?;
+    let profile = PayloadRef {
+        subject: account_id,
+        key: PROFILE_KEY.into(),
+    };
+    let profile_json =
+        serde_json::to_string(&registration.profile).map_err(CommandError::internal)?;
     let position = with_retry(|| async {
         let reservation = load_reservation(app, &key).await?;
         let (account_events, reservation_events) = account::register(
@@ -58,22 +72,44 @@ pub async fn sign_up(app: &AppState, ids: &Ids, role: Role, form: RegistrationFo
             now,
         )
         .map_err(|e| match e {
-            DomainError::Rule("email_taken") => DomainError::field("email", FieldError::new("email_taken")),
+            DomainError::Rule("email_taken") => {
+                DomainError::field("email", FieldError::new("email_taken"))
+            }
             other => other,
         })?;
-        Batch::new(ids, Actor { id: Some(account_id), role: role.as_str() }, now)
-            .events(account_stream(account_id), 0, &account_events)
-            .events(reservation_stream(&key), reservation.version, &reservation_events)
-            .side(SideWrite::PutPayload { subject: account_id, key: PROFILE_KEY.into(), value: profile_json.clone() })
-            .side(SideWrite::UpsertCredential(Credential {
-                account_id,
-                role: role.as_str().into(),
-                login_key: key.clone(),
-                password_hash: password_hash.clone(),
-            }))
-            .commit(app)
-            .await
+        Batch::new(
+            ids,
+            Actor {
+                id: Some(account_id),
+                role: role.as_str(),
+            },
+            now,
+        )
+        .events(account_stream(account_id), 0, &account_events)
+        .events(
+            reservation_stream(&key),
+            reservation.version,
+            &reservation_events,
+        )
+        .side(SideWrite::PutPayload {
+            subject: account_id,
+            key: PROFILE_KEY.into(),
+            value: profile_json.clone(),
+        })
+        .side(SideWrite::UpsertCredential(Credential {
+            account_id,
+            role: role.as_str().into(),
+            login_key: key.clone(),
+            password_hash: password_hash.clone(),
+        }))
+        .commit(app)
+        .await
     })
-    .await?;
+    .await;
+    let position = match position {
+        Ok(position) => position,
+        // A twin request with the same key committed meanwhile: answer as it did.
+        Err(error) => already_applied(app, ids).await?.ok_or(error)?,
+    };
     Ok((SignedUp { account_id }, position))
 }

@@ -36,10 +36,12 @@ pub const TABLE: Table = Table {
     )",
 };
 
-/// Rows per multi-row INSERT (10 parameters each) and per sign-in UPDATE (2
-/// each): under SQLite's historical limit of 999 parameters.
-const INSERT_ROWS: usize = 64;
-const UPDATE_ROWS: usize = 256;
+/// Rows per multi-row INSERT (10 parameters, one profile of ~1 KB each) and
+/// per sign-in UPDATE (2 short parameters each). Kept under ~16 KB per
+/// statement: sqlx 0.9 leaves Nagle's algorithm on (no TCP_NODELAY), and a
+/// larger message to PostgreSQL over TCP waits ~40 ms for a delayed ACK.
+const INSERT_ROWS: usize = 16;
+const UPDATE_ROWS: usize = 128;
 /// Payload lookups in flight at once (the store's pool serves the services too).
 const LOOKUPS_IN_FLIGHT: usize = 8;
 

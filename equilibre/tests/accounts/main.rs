@@ -1,0 +1,20 @@
+//! The accounts foundation end to end: the real app on port 0 with a fresh
+//! database per test, each test run on SQLite and on PostgreSQL.
+
+#[macro_use]
+mod support;
+
+mod admin;
+mod doorbell;
+mod forget;
+mod idempotency;
+mod otp;
+mod passwords;
+mod projector;
+mod reactions;
+mod read_your_writes;
+mod route_table;
+mod sessions;
+mod sign_up;
+mod sign_up_refusals;
+mod system;

@@ -1,0 +1,80 @@
+//! The projector stops anywhere and restarts where it was: the read models
+//! it reaches equal a fresh rebuild into another database, table by table.
+
+use domain::account::Role;
+use projector::{Projector, ReadDb};
+
+use crate::support::{Backend, TestApp, unique_email};
+
+on_both_backends!(a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends);
+
+/// A varied history: accounts of every role, sessions, a password change,
+/// a reset request and a forgotten subject.
+async fn some_history(app: &TestApp) {
+    let admin = app.create_admin(&unique_email("admin")).await;
+    let client = app.register(Role::Client, &unique_email("client")).await;
+    let consultant = app
+        .register(Role::Consultant, &unique_email("consultant"))
+        .await;
+    let leaving = app.register(Role::Client, &unique_email("leaving")).await;
+    app.sign_in_as(&client).await;
+    app.change_password(Role::Client, &client.password, "changed to something long")
+        .await
+        .expect(204);
+    app.sign_out(Role::Client).await.expect(204);
+    app.sign_in_as(&consultant).await;
+    app.post("/api/consultant/forgot-password")
+        .json(&serde_json::json!({"email": consultant.email}))
+        .send()
+        .await
+        .expect(202);
+    app.sign_in_as(&admin).await;
+    app.post(&format!(
+        "/api/admin-panel/accounts/{}/forget",
+        leaving.account_id
+    ))
+    .send()
+    .await
+    .expect(204);
+}
+
+async fn a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    some_history(&app).await;
+    let total = app.all_events().await.len();
+    let store = app.app.stores.events.clone();
+
+    let first = Projector::new(store.clone(), app.app.read.clone());
+    let half = first.step(total / 2).await.expect("a first half");
+    drop(first);
+    let restarted = Projector::new(store.clone(), app.app.read.clone());
+    let rest = restarted.catch_up().await.expect("the rest");
+    let (url, _guard) = app.database.another_read_db().await;
+    let fresh = ReadDb::connect(&url).await.expect("another read database");
+    let rebuilt = Projector::new(store, fresh.clone())
+        .rebuild()
+        .await
+        .expect("a rebuild");
+
+    assert!(half > 0 && half < total, "{half} of {total}");
+    assert_eq!(half + rest, total);
+    assert_eq!(rebuilt, total);
+    assert_eq!(
+        restarted.checkpoint().await.unwrap(),
+        app.store_head().await
+    );
+    let (live, replayed) = (
+        app.app.read.dump().await.unwrap(),
+        fresh.dump().await.unwrap(),
+    );
+    assert!(
+        live.iter()
+            .any(|(table, rows)| table == "rm_accounts" && rows.len() == 4),
+        "{live:?}"
+    );
+    for ((table, rows), (other_table, other_rows)) in live.iter().zip(&replayed) {
+        assert_eq!(table, other_table);
+        assert_eq!(rows, other_rows, "table {table} differs");
+    }
+    assert_eq!(live.len(), replayed.len());
+}

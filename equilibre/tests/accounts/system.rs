@@ -1,0 +1,118 @@
+//! Health, the OpenAPI document, unknown API paths and the web app.
+
+use domain::account::Role;
+use reqwest::Method;
+
+use crate::support::{Backend, INDEX_HTML, TestApp, unique_email};
+
+on_both_backends!(
+    health_shows_the_checkpoint_equal_to_the_store_head_after_catch_up,
+    the_openapi_document_is_3_1_and_lists_every_documented_route,
+    unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app,
+);
+
+/// Every route of `docs/api.md`.
+const DOCUMENTED: &[&str] = &[
+    "get /api/health",
+    "get /api/openapi.json",
+    "get /api/public/web-settings",
+    "get /api/public/registration-options",
+    "post /api/public/email-otp",
+    "post /api/public/email-otp/verify",
+    "post /api/{area}/sign-up",
+    "post /api/{area}/sign-in",
+    "post /api/{area}/sign-out",
+    "get /api/{area}/session",
+    "post /api/{area}/forgot-password",
+    "post /api/{area}/reset-password",
+    "post /api/{area}/change-password",
+    "get /api/{area}/my-profile",
+    "post /api/admin-panel/accounts/{id}/forget",
+];
+
+async fn health_shows_the_checkpoint_equal_to_the_store_head_after_catch_up(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    app.register(Role::Client, &unique_email("healthy")).await;
+    app.settle().await;
+
+    let behind = app.get("/api/health").send().await;
+    app.catch_up().await;
+    let caught_up = app.get("/api/health").send().await;
+
+    behind.expect(200);
+    assert_eq!(behind.json()["projector_checkpoint"], "0.0");
+    assert_ne!(behind.json()["store_head"], "0.0");
+    caught_up.expect(200);
+    let body = caught_up.json();
+    assert_eq!(body["status"], "ok");
+    assert_eq!(body["store_head"], app.store_head().await.to_string());
+    assert_eq!(body["projector_checkpoint"], body["store_head"]);
+}
+
+async fn the_openapi_document_is_3_1_and_lists_every_documented_route(backend: Backend) {
+    let app = TestApp::start(backend).await;
+
+    let answer = app.get("/api/openapi.json").send().await;
+
+    answer.expect(200);
+    let doc = answer.json();
+    assert!(
+        doc["openapi"]
+            .as_str()
+            .is_some_and(|v| v.starts_with("3.1")),
+        "{}",
+        doc["openapi"]
+    );
+    for route in DOCUMENTED {
+        let (method, path) = route.split_once(' ').unwrap();
+        assert!(
+            doc["paths"][path][method].is_object(),
+            "{route} is not in the OpenAPI document"
+        );
+    }
+    assert!(doc["components"]["securitySchemes"]["session"].is_object());
+}
+
+async fn unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app(backend: Backend) {
+    let app = TestApp::start(backend).await;
+
+    let unknown = app.get("/api/no/such/thing").send().await;
+    let unknown_post = app
+        .post("/api/client/no-such-command")
+        .lang("en")
+        .send()
+        .await;
+    let bare_api = app.bare(Method::GET, "/api").send().await;
+    let deep_link = app.bare(Method::GET, "/client/dashboard").send().await;
+    let root = app.bare(Method::GET, "/").send().await;
+    let reset_page = app
+        .bare(
+            Method::GET,
+            "/public/client/verify/a-token/camille%40example.org",
+        )
+        .send()
+        .await;
+
+    for answer in [&unknown, &unknown_post, &bare_api] {
+        answer.expect(404);
+        assert!(
+            answer
+                .header("content-type")
+                .is_some_and(|t| t.starts_with("application/json")),
+            "{answer:?}"
+        );
+        assert_eq!(answer.code(), "not_found");
+    }
+    assert_eq!(unknown.message(), "Ressource introuvable.");
+    assert_eq!(unknown_post.message(), "Not found.");
+    assert_eq!(reset_page.header("referrer-policy"), Some("no-referrer"));
+    for page in [&deep_link, &root, &reset_page] {
+        page.expect(200);
+        assert!(
+            page.header("content-type")
+                .is_some_and(|t| t.starts_with("text/html")),
+            "{page:?}"
+        );
+        assert_eq!(page.text, INDEX_HTML);
+    }
+}
