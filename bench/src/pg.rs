@@ -82,6 +82,16 @@ pub fn with_database(admin: &str, name: &str) -> String {
     }
 }
 
+/// The URL without its user and password, for printing.
+pub fn display_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme_end), Some(at)) if at > scheme_end => {
+            format!("{}{}", &url[..scheme_end + 3], &url[at + 1..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
 pub struct PgbenchRun {
     pub tps: f64,
     pub transactions: u64,
@@ -192,6 +202,15 @@ mod tests {
         assert!((run.tps - 2468.123456).abs() < 1e-9);
         assert_eq!(run.transactions, 12345);
         assert_eq!(run.latency_ms, Some(3.241));
+    }
+
+    #[test]
+    fn the_printed_url_has_no_credentials() {
+        assert_eq!(
+            display_url("postgres://u:secret@127.0.0.1:5432/postgres"),
+            "postgres://127.0.0.1:5432/postgres"
+        );
+        assert_eq!(display_url("postgres://h/db"), "postgres://h/db");
     }
 
     #[test]

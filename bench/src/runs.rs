@@ -24,6 +24,21 @@ impl Measure {
         self.count as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
+    /// Several runs taken as one (counts, times and latencies added up).
+    pub fn merge(runs: Vec<Measure>) -> Measure {
+        let mut all = Measure {
+            count: 0,
+            elapsed: Duration::ZERO,
+            latencies: Vec::new(),
+        };
+        for run in runs {
+            all.count += run.count;
+            all.elapsed += run.elapsed;
+            all.latencies.extend(run.latencies);
+        }
+        all
+    }
+
     /// The `q`-quantile of the append latencies, in milliseconds.
     pub fn quantile_ms(&self, q: f64) -> Option<f64> {
         if self.latencies.is_empty() {
