@@ -45,12 +45,15 @@ impl ReadDb {
 
     /// Creates the tables; drops them first when their version is outdated.
     async fn ensure_schema(&self) -> Result<(), sqlx::Error> {
-        sqlx::query("CREATE TABLE IF NOT EXISTS rm_meta (name TEXT PRIMARY KEY, value BIGINT NOT NULL)")
-            .execute(&self.pool)
-            .await?;
-        let version: Option<i64> = sqlx::query_scalar("SELECT value FROM rm_meta WHERE name = 'schema_version'")
-            .fetch_optional(&self.pool)
-            .await?;
+        sqlx::query(
+            "CREATE TABLE IF NOT EXISTS rm_meta (name TEXT PRIMARY KEY, value BIGINT NOT NULL)",
+        )
+        .execute(&self.pool)
+        .await?;
+        let version: Option<i64> =
+            sqlx::query_scalar("SELECT value FROM rm_meta WHERE name = 'schema_version'")
+                .fetch_optional(&self.pool)
+                .await?;
         if version != Some(SCHEMA_VERSION) {
             self.drop_tables().await?;
         }
@@ -69,7 +72,9 @@ impl ReadDb {
     /// Drops every read-model table and the checkpoint (for a rebuild).
     pub async fn drop_tables(&self) -> Result<(), sqlx::Error> {
         for table in SCHEMA.iter().map(|t| t.name) {
-            sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE IF EXISTS {table}"))).execute(&self.pool).await?;
+            sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE IF EXISTS {table}")))
+                .execute(&self.pool)
+                .await?;
         }
         Ok(())
     }
@@ -85,7 +90,12 @@ impl ReadDb {
         use sqlx::Row;
         let mut out = Vec::new();
         for table in SCHEMA.iter().filter(|t| t.name != "rm_checkpoint") {
-            let rows = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT * FROM {} ORDER BY {}", table.name, table.key))).fetch_all(&self.pool).await?;
+            let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "SELECT * FROM {} ORDER BY {}",
+                table.name, table.key
+            )))
+            .fetch_all(&self.pool)
+            .await?;
             let rendered = rows
                 .iter()
                 .map(|row| {
@@ -93,7 +103,10 @@ impl ReadDb {
                         .map(|i| {
                             row.try_get::<Option<String>, _>(i)
                                 .map(|v| v.unwrap_or_else(|| "NULL".into()))
-                                .or_else(|_| row.try_get::<Option<i64>, _>(i).map(|v| v.map_or("NULL".into(), |n| n.to_string())))
+                                .or_else(|_| {
+                                    row.try_get::<Option<i64>, _>(i)
+                                        .map(|v| v.map_or("NULL".into(), |n| n.to_string()))
+                                })
                                 .unwrap_or_else(|_| "?".into())
                         })
                         .collect::<Vec<_>>()

@@ -66,6 +66,16 @@ pub trait EventStore: Send + Sync + 'static {
     /// A personal-data payload, `None` once the subject is forgotten.
     async fn payload(&self, subject: Uuid, key: &str) -> Result<Option<String>>;
 
+    /// Many payloads at once, in the order asked (projections replay
+    /// thousands of events; one round trip instead of one per payload).
+    async fn payloads(&self, refs: &[(Uuid, String)]) -> Result<Vec<Option<String>>> {
+        let mut out = Vec::with_capacity(refs.len());
+        for (subject, key) in refs {
+            out.push(self.payload(*subject, key).await?);
+        }
+        Ok(out)
+    }
+
     async fn credential_by_login(&self, role: &str, login_key: &str) -> Result<Option<Credential>>;
     async fn credential(&self, account_id: Uuid) -> Result<Option<Credential>>;
     async fn session(&self, session_id: Uuid) -> Result<Option<SessionRecord>>;

@@ -13,7 +13,6 @@ use domain::account::{AccountEvent, PayloadRef};
 use domain::codec;
 use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
-use tokio::task::JoinSet;
 
 use super::{ERASED, Table};
 use crate::runner::ProjectorError;
@@ -42,8 +41,8 @@ pub const TABLE: Table = Table {
 /// larger message to PostgreSQL over TCP waits ~40 ms for a delayed ACK.
 const INSERT_ROWS: usize = 16;
 const UPDATE_ROWS: usize = 128;
-/// Payload lookups in flight at once (the store's pool serves the services too).
-const LOOKUPS_IN_FLIGHT: usize = 8;
+/// Payloads asked per store call (keeps each query message small, as above).
+const LOOKUP_CHUNK: usize = 256;
 
 struct Registration {
     account_id: String,
@@ -222,27 +221,17 @@ fn chunk_sizes(mut n: usize, max: usize) -> Vec<usize> {
 /// Given name, family name, e-mail, whole profile JSON.
 type Personal = (String, String, String, String);
 
-/// The personal data of each reference, in order, looked up concurrently.
+/// The personal data of each reference, in order, in one store call.
 async fn personal_data(
     store: &Arc<dyn EventStore>,
     refs: Vec<PayloadRef>,
 ) -> Result<Vec<Personal>, ProjectorError> {
-    let mut out: Vec<Option<Personal>> = vec![None; refs.len()];
-    let mut lookups = JoinSet::new();
-    let mut refs = refs.into_iter().enumerate();
-    loop {
-        while lookups.len() < LOOKUPS_IN_FLIGHT {
-            let Some((i, r)) = refs.next() else { break };
-            let store = store.clone();
-            lookups.spawn(async move { (i, store.payload(r.subject, &r.key).await) });
-        }
-        let Some(joined) = lookups.join_next().await else {
-            break;
-        };
-        let (i, raw) = joined.unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()));
-        out[i] = Some(personal(raw?));
+    let asked: Vec<(uuid::Uuid, String)> = refs.into_iter().map(|r| (r.subject, r.key)).collect();
+    let mut out = Vec::with_capacity(asked.len());
+    for chunk in asked.chunks(LOOKUP_CHUNK) {
+        out.extend(store.payloads(chunk).await?.into_iter().map(personal));
     }
-    Ok(out.into_iter().map(|p| p.unwrap_or_else(erased)).collect())
+    Ok(out)
 }
 
 fn erased() -> Personal {

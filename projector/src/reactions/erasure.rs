@@ -13,11 +13,9 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
     if event.event_type != "SubjectForgotten" || event.stream.category() != ACCOUNT_CATEGORY {
         return Ok(());
     }
-    let subject: Uuid = event
-        .stream
-        .entity_id()
-        .parse()
-        .map_err(|_| ReactionError::Unreadable(event.event_id, "account stream without an id".into()))?;
+    let subject: Uuid = event.stream.entity_id().parse().map_err(|_| {
+        ReactionError::Unreadable(event.event_id, "account stream without an id".into())
+    })?;
     reactor.files.delete_subject(subject).await?;
     Ok(())
 }

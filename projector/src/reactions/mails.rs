@@ -13,10 +13,14 @@ use uuid::Uuid;
 use super::{EFFECTS, ReactionError, Reactor};
 
 pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
-    let unreadable = |e: codec::CodecError| ReactionError::Unreadable(event.event_id, e.to_string());
+    let unreadable =
+        |e: codec::CodecError| ReactionError::Unreadable(event.event_id, e.to_string());
     match event.event_type.as_str() {
         "OtpIssued" => {
-            if let OtpEvent::OtpIssued { mail, language, .. } = codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(unreadable)? {
+            if let OtpEvent::OtpIssued { mail, language, .. } =
+                codec::decode(&event.event_type, event.schema_version, &event.payload)
+                    .map_err(unreadable)?
+            {
                 send(reactor, event.event_id, &mail, |payload| {
                     let (subject, text, html) = otp_mail(lang(language), payload["code"].as_str()?);
                     Some((subject, text, html))
@@ -26,10 +30,16 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
         }
         "PasswordResetRequested" => {
             if let AccountEvent::PasswordResetRequested { mail, language, .. } =
-                codec::decode(&event.event_type, event.schema_version, &event.payload).map_err(unreadable)?
+                codec::decode(&event.event_type, event.schema_version, &event.payload)
+                    .map_err(unreadable)?
             {
-                send(reactor, event.event_id, &mail, |payload| Some(password_reset_mail(lang(language), payload["link"].as_str()?)))
-                    .await?;
+                send(reactor, event.event_id, &mail, |payload| {
+                    Some(password_reset_mail(
+                        lang(language),
+                        payload["link"].as_str()?,
+                    ))
+                })
+                .await?;
             }
         }
         _ => {}
@@ -56,14 +66,35 @@ async fn send(
     if reactor.stores.reactor.effect_done(effect_id).await? {
         return Ok(());
     }
-    let Some(raw) = reactor.stores.events.payload(payload_ref.subject, &payload_ref.key).await? else {
+    let Some(raw) = reactor
+        .stores
+        .events
+        .payload(payload_ref.subject, &payload_ref.key)
+        .await?
+    else {
         return Ok(());
     };
     let payload: serde_json::Value = serde_json::from_str(&raw).unwrap_or_default();
-    let (Some(to), Some((subject, text, html))) = (payload["email"].as_str().map(str::to_owned), compose(&payload)) else {
+    let (Some(to), Some((subject, text, html))) = (
+        payload["email"].as_str().map(str::to_owned),
+        compose(&payload),
+    ) else {
         return Ok(());
     };
-    reactor.mailer.send(Mail { to, subject, text, html: Some(html), attachments: Vec::new() }).await?;
-    reactor.stores.reactor.record_effect(effect_id, reactor.clock.now()).await?;
+    reactor
+        .mailer
+        .send(Mail {
+            to,
+            subject,
+            text,
+            html: Some(html),
+            attachments: Vec::new(),
+        })
+        .await?;
+    reactor
+        .stores
+        .reactor
+        .record_effect(effect_id, reactor.clock.now())
+        .await?;
     Ok(())
 }

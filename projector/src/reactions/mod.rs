@@ -17,7 +17,7 @@ use platform::clock::SharedClock;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::mail::Mailer;
-use store::{Stores, StoreError};
+use store::{StoreError, Stores};
 use uuid::Uuid;
 
 const LEASE: &str = "reactions";
@@ -50,15 +50,31 @@ pub struct Reactor {
 }
 
 impl Reactor {
-    pub fn new(stores: Stores, mailer: Arc<dyn Mailer>, files: Arc<dyn FileStore>, clock: SharedClock) -> Self {
-        Reactor { stores, mailer, clock, files, holder: Uuid::now_v7() }
+    pub fn new(
+        stores: Stores,
+        mailer: Arc<dyn Mailer>,
+        files: Arc<dyn FileStore>,
+        clock: SharedClock,
+    ) -> Self {
+        Reactor {
+            stores,
+            mailer,
+            clock,
+            files,
+            holder: Uuid::now_v7(),
+        }
     }
 
     /// One pass: reacts to new events and fires due commands. Returns how
     /// much it did (0 also when another worker holds the lease).
     pub async fn step(&self) -> Result<usize, ReactionError> {
         let now = self.clock.now();
-        if !self.stores.reactor.acquire_lease(LEASE, self.holder, now, now + LEASE_TTL).await? {
+        if !self
+            .stores
+            .reactor
+            .acquire_lease(LEASE, self.holder, now, now + LEASE_TTL)
+            .await?
+        {
             return Ok(0);
         }
         let mut done = 0;
@@ -68,7 +84,10 @@ impl Reactor {
             mails::react(self, event).await?;
             erasure::react(self, event).await?;
             scheduled::schedule_from(self, event).await?;
-            self.stores.reactor.save_checkpoint(LEASE, event.position).await?;
+            self.stores
+                .reactor
+                .save_checkpoint(LEASE, event.position)
+                .await?;
             done += 1;
         }
         done += scheduled::fire_due(self).await?;

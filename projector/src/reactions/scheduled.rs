@@ -4,20 +4,29 @@
 
 use domain::codec;
 use domain::otp::{self, OtpEvent};
-use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand, SideWrite, StreamAppend, StreamId};
+use store::{
+    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand,
+    SideWrite, StreamAppend, StreamId,
+};
 use uuid::Uuid;
 
 use super::{EFFECTS, ReactionError, Reactor};
 
 const ERASE_OTP_MAIL: &str = "erase_otp_mail";
 
-pub(super) async fn schedule_from(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
+pub(super) async fn schedule_from(
+    reactor: &Reactor,
+    event: &RecordedEvent,
+) -> Result<(), ReactionError> {
     if event.event_type != "OtpIssued" {
         return Ok(());
     }
     let decoded = codec::decode(&event.event_type, event.schema_version, &event.payload)
         .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-    if let OtpEvent::OtpIssued { otp_id, expires_at, .. } = decoded {
+    if let OtpEvent::OtpIssued {
+        otp_id, expires_at, ..
+    } = decoded
+    {
         reactor
             .stores
             .reactor
@@ -25,7 +34,8 @@ pub(super) async fn schedule_from(reactor: &Reactor, event: &RecordedEvent) -> R
                 id: Uuid::new_v5(&EFFECTS, format!("erase {}", event.event_id).as_bytes()),
                 due_at: expires_at,
                 kind: ERASE_OTP_MAIL.into(),
-                payload: serde_json::json!({ "otp_id": otp_id, "stream": event.stream.as_str() }).to_string(),
+                payload: serde_json::json!({ "otp_id": otp_id, "stream": event.stream.as_str() })
+                    .to_string(),
             })
             .await?;
     }
@@ -45,10 +55,15 @@ pub(super) async fn fire_due(reactor: &Reactor) -> Result<usize, ReactionError> 
 }
 
 /// Deletes the mailed code and address; the event says when.
-async fn erase_otp_mail(reactor: &Reactor, command: &ScheduledCommand) -> Result<(), ReactionError> {
+async fn erase_otp_mail(
+    reactor: &Reactor,
+    command: &ScheduledCommand,
+) -> Result<(), ReactionError> {
     let payload: serde_json::Value = serde_json::from_str(&command.payload).unwrap_or_default();
     let (Some(otp_id), Some(stream)) = (
-        payload["otp_id"].as_str().and_then(|s| s.parse::<Uuid>().ok()),
+        payload["otp_id"]
+            .as_str()
+            .and_then(|s| s.parse::<Uuid>().ok()),
         payload["stream"].as_str(),
     ) else {
         return Ok(());
@@ -78,7 +93,11 @@ async fn erase_otp_mail(reactor: &Reactor, command: &ScheduledCommand) -> Result
         .stores
         .events
         .append(AppendRequest {
-            streams: vec![StreamAppend { stream: StreamId::from_raw(stream), expected: ExpectedVersion::Any, events }],
+            streams: vec![StreamAppend {
+                stream: StreamId::from_raw(stream),
+                expected: ExpectedVersion::Any,
+                events,
+            }],
             side_writes: vec![SideWrite::ForgetSubject { subject: otp_id }],
         })
         .await?;

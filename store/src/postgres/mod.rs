@@ -104,6 +104,10 @@ impl EventStore for PgStore {
         read::payload(&self.pool, subject, key).await
     }
 
+    async fn payloads(&self, refs: &[(Uuid, String)]) -> Result<Vec<Option<String>>> {
+        read::payloads(&self.pool, refs).await
+    }
+
     async fn credential_by_login(&self, role: &str, login_key: &str) -> Result<Option<Credential>> {
         read::credential_by_login(&self.pool, role, login_key).await
     }

@@ -146,6 +146,31 @@ pub(super) async fn payload(pool: &PgPool, subject: Uuid, key: &str) -> Result<O
     )
 }
 
+/// Payloads of many `(subject, key)` pairs in one query, in the order asked.
+pub(super) async fn payloads(
+    pool: &PgPool,
+    refs: &[(Uuid, String)],
+) -> Result<Vec<Option<String>>> {
+    let subjects: Vec<Uuid> = refs.iter().map(|(s, _)| *s).collect();
+    let keys: Vec<&str> = refs.iter().map(|(_, k)| k.as_str()).collect();
+    let rows: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT asked.n, p.value
+         FROM UNNEST($1::uuid[], $2::text[]) WITH ORDINALITY AS asked(subject, key, n)
+         LEFT JOIN payloads p ON p.subject = asked.subject AND p.key = asked.key",
+    )
+    .bind(subjects)
+    .bind(keys)
+    .fetch_all(pool)
+    .await?;
+    let mut out = vec![None; refs.len()];
+    for (n, value) in rows {
+        if let Some(slot) = usize::try_from(n - 1).ok().and_then(|i| out.get_mut(i)) {
+            *slot = value;
+        }
+    }
+    Ok(out)
+}
+
 fn credential_row(row: &PgRow) -> Result<Credential> {
     Ok(Credential {
         account_id: col(row, 0)?,

@@ -142,6 +142,29 @@ pub async fn forgetting_a_subject_deletes_its_payloads_and_keeps_the_events(h: &
     assert_eq!(after[0], before[0], "the earlier event is untouched");
 }
 
+pub async fn payloads_are_read_in_bulk_in_the_order_asked_with_gaps_for_missing_ones(h: &Harness) {
+    let (ada, bob) = (Uuid::now_v7(), Uuid::now_v7());
+    h.events
+        .append(request(
+            vec![to(&StreamId::new("account", ada), Exact(0), events(1))],
+            vec![put(ada, "name", "Ada"), put(bob, "name", "Bob")],
+        ))
+        .await
+        .unwrap();
+    let asked = vec![
+        (bob, "name".to_owned()),
+        (ada, "phone".to_owned()),
+        (ada, "name".to_owned()),
+        (bob, "name".to_owned()),
+    ];
+    let found = h.events.payloads(&asked).await.unwrap();
+    assert_eq!(
+        found,
+        vec![Some("Bob".to_owned()), None, Some("Ada".to_owned()), Some("Bob".to_owned())]
+    );
+    assert!(h.events.payloads(&[]).await.unwrap().is_empty());
+}
+
 pub async fn a_payload_key_keeps_its_first_value(h: &Harness) {
     let subject = Uuid::now_v7();
     let s = stream("account");

@@ -51,6 +51,7 @@ conformance! {
     data::events_of_an_entity_are_found_by_category_and_entity_id,
     data::forgetting_a_subject_deletes_its_payloads_and_keeps_the_events,
     data::a_payload_key_keeps_its_first_value,
+    data::payloads_are_read_in_bulk_in_the_order_asked_with_gaps_for_missing_ones,
     identity::revoking_a_session_or_all_sessions_of_an_account_takes_effect_at_once,
     identity::a_login_key_is_unique_per_role,
     data::a_reopened_store_keeps_its_data,
