@@ -14,15 +14,23 @@ pub struct SignedIn(pub Caller);
 impl FromRequestParts<AppState> for SignedIn {
     type Rejection = CommandError;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Self::Rejection> {
-        authenticate(parts, &app.keys, app.clock.now(), app.stores.events.as_ref())
-            .await
-            .map(SignedIn)
-            .map_err(|e| match e {
-                SessionError::NoArea => CommandError::NotFound,
-                SessionError::NotSignedIn => CommandError::NotSignedIn,
-                SessionError::Forbidden => CommandError::Forbidden,
-                SessionError::Store(e) => CommandError::Store(e),
-            })
+    async fn from_request_parts(
+        parts: &mut Parts,
+        app: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        authenticate(
+            parts,
+            &app.keys,
+            app.clock.now(),
+            app.stores.events.as_ref(),
+        )
+        .await
+        .map(SignedIn)
+        .map_err(|e| match e {
+            SessionError::NoArea => CommandError::NotFound,
+            SessionError::NotSignedIn => CommandError::NotSignedIn,
+            SessionError::Forbidden => CommandError::Forbidden,
+            SessionError::Store(e) => CommandError::Store(e),
+        })
     }
 }

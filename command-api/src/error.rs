@@ -44,7 +44,9 @@ impl CommandError {
 
     fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
-            CommandError::Domain(DomainError::Invalid(_)) => (StatusCode::BAD_REQUEST, "validation_failed"),
+            CommandError::Domain(DomainError::Invalid(_)) => {
+                (StatusCode::BAD_REQUEST, "validation_failed")
+            }
             CommandError::Domain(DomainError::Rule(code)) => (rule_status(code), code),
             CommandError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
             CommandError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
@@ -53,7 +55,9 @@ impl CommandError {
             CommandError::Conflict | CommandError::Store(StoreError::Conflict { .. }) => {
                 (StatusCode::CONFLICT, "conflict")
             }
-            CommandError::Store(_) | CommandError::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+            CommandError::Store(_) | CommandError::Internal(_) => {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
         }
     }
 
@@ -62,7 +66,14 @@ impl CommandError {
             CommandError::Domain(DomainError::Invalid(errors)) => errors
                 .0
                 .iter()
-                .map(|(name, e)| (name.clone(), e.args.iter().fold(FieldError::new(e.code), |f, (k, v)| f.arg(*k, v))))
+                .map(|(name, e)| {
+                    (
+                        name.clone(),
+                        e.args
+                            .iter()
+                            .fold(FieldError::new(e.code), |f, (k, v)| f.arg(*k, v)),
+                    )
+                })
                 .collect(),
             _ => FieldErrors::new(),
         }

@@ -35,7 +35,12 @@ impl IdempotencyKey {
 
     /// The id generator for one command run by `actor` (or anonymous).
     pub fn ids(&self, actor: Option<Uuid>) -> Ids {
-        Ids { seed: self.0.as_ref().map(|k| format!("{k} {}", actor.unwrap_or_default())) }
+        Ids {
+            seed: self
+                .0
+                .as_ref()
+                .map(|k| format!("{k} {}", actor.unwrap_or_default())),
+        }
     }
 }
 
@@ -60,7 +65,9 @@ impl Ids {
 
     /// A generator for a second command run as part of this one.
     pub fn child(&self, label: &str) -> Ids {
-        Ids { seed: self.seed.as_ref().map(|s| format!("{s} {label}")) }
+        Ids {
+            seed: self.seed.as_ref().map(|s| format!("{s} {label}")),
+        }
     }
 
     /// True when ids repeat across retries (an `Idempotency-Key` was sent).
@@ -77,9 +84,18 @@ mod tests {
     fn the_same_key_gives_the_same_ids_and_another_actor_others() {
         let key = IdempotencyKey(Some("POST /api/x k1".into()));
         let a = Uuid::from_u128(1);
-        assert_eq!(key.ids(Some(a)).id("event-0"), key.ids(Some(a)).id("event-0"));
-        assert_ne!(key.ids(Some(a)).id("event-0"), key.ids(Some(a)).id("event-1"));
+        assert_eq!(
+            key.ids(Some(a)).id("event-0"),
+            key.ids(Some(a)).id("event-0")
+        );
+        assert_ne!(
+            key.ids(Some(a)).id("event-0"),
+            key.ids(Some(a)).id("event-1")
+        );
         assert_ne!(key.ids(Some(a)).id("event-0"), key.ids(None).id("event-0"));
-        assert_ne!(IdempotencyKey::none().ids(None).id("x"), IdempotencyKey::none().ids(None).id("x"));
+        assert_ne!(
+            IdempotencyKey::none().ids(None).id("x"),
+            IdempotencyKey::none().ids(None).id("x")
+        );
     }
 }

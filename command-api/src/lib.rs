@@ -47,10 +47,20 @@ pub struct SessionSecurity;
 impl utoipa::Modify for SessionSecurity {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme("session", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()));
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
         components.add_security_scheme(
             "session_cookie",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new("eq_client | eq_consultant | eq_admin"))),
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(
+                "eq_client | eq_consultant | eq_admin",
+            ))),
         );
     }
 }

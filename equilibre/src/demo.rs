@@ -21,10 +21,25 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
         return Ok(());
     }
     let state = &app.command_state;
-    let new = NewAdmin { email: ADMIN.0.into(), password: ADMIN.1.into(), given_name: "Alice".into(), family_name: "Admin".into() };
-    create_admin(state, new).await.map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
+    let new = NewAdmin {
+        email: ADMIN.0.into(),
+        password: ADMIN.1.into(),
+        given_name: "Alice".into(),
+        family_name: "Admin".into(),
+    };
+    create_admin(state, new)
+        .await
+        .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
     member(app, Role::Client, CLIENT, "Camille", "Martin", None).await?;
-    member(app, Role::Consultant, CONSULTANT, "Jeanne", "Dubois", Some(("Naturopathe", 12))).await?;
+    member(
+        app,
+        Role::Consultant,
+        CONSULTANT,
+        "Jeanne",
+        "Dubois",
+        Some(("Naturopathe", 12)),
+    )
+    .await?;
     Ok(())
 }
 
@@ -37,9 +52,16 @@ async fn member(
     practice: Option<(&str, i64)>,
 ) -> anyhow::Result<()> {
     let state = &app.command_state;
-    let key = command_api::accounts::login_key(state, role, &domain::values::Email::parse(email).map_err(|e| anyhow::anyhow!(e.code))?);
+    let key = command_api::accounts::login_key(
+        state,
+        role,
+        &domain::values::Email::parse(email).map_err(|e| anyhow::anyhow!(e.code))?,
+    );
     // The demo owns these addresses: the proof stands for a verified OTP.
-    let proof = state.keys.encode_email_proof(&EmailProofClaims::new(key, role, state.clock.now())).context("signing")?;
+    let proof = state
+        .keys
+        .encode_email_proof(&EmailProofClaims::new(key, role, state.clock.now()))
+        .context("signing")?;
     let form = RegistrationForm {
         title: if given_name == "Jeanne" { "dr" } else { "ms" }.into(),
         gender: "female".into(),
@@ -65,7 +87,9 @@ async fn member(
         privacy_version: PRIVACY_VERSION.into(),
         ..Default::default()
     };
-    sign_up(state, &IdempotencyKey::none().ids(None), role, form).await.map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
+    sign_up(state, &IdempotencyKey::none().ids(None), role, form)
+        .await
+        .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
     Ok(())
 }
 
@@ -74,9 +98,18 @@ pub fn announce(app: &App, url: &str) {
     println!("\nEquilibre is running at {url}");
     if app.config.demo {
         println!("Demo accounts (e-mail / password):");
-        println!("  admin       {url}/admin/sign-in       {} / {}", ADMIN.0, ADMIN.1);
-        println!("  consultant  {url}/consultant/sign-in  {} / {}", CONSULTANT.0, CONSULTANT.1);
-        println!("  client      {url}/client/sign-in      {} / {}", CLIENT.0, CLIENT.1);
+        println!(
+            "  admin       {url}/admin/sign-in       {} / {}",
+            ADMIN.0, ADMIN.1
+        );
+        println!(
+            "  consultant  {url}/consultant/sign-in  {} / {}",
+            CONSULTANT.0, CONSULTANT.1
+        );
+        println!(
+            "  client      {url}/client/sign-in      {} / {}",
+            CLIENT.0, CLIENT.1
+        );
     }
     println!("Press Ctrl-C to stop.\n");
 }

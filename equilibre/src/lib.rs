@@ -9,7 +9,6 @@ use std::sync::Arc;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::Request;
-use tower::ServiceExt;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::IntoResponse;
 use command_api::AppState;
@@ -25,9 +24,10 @@ use projector::reactions::Reactor;
 use projector::{Projector, ReadDb};
 use query_api::QueryState;
 use store::Stores;
+use tower::ServiceExt;
 use tower_http::compression::CompressionLayer;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Everything the services share, opened once.
 #[derive(Clone)]
@@ -51,10 +51,16 @@ impl App {
 
     /// Opens with a given clock (tests move time instead of sleeping).
     pub async fn open_with(config: Config, clock: SharedClock) -> anyhow::Result<App> {
-        let stores = store::connect(&config.database_url).await.context("opening the event store")?;
-        let read = ReadDb::connect(&config.read_database_url).await.context("opening the read models")?;
+        let stores = store::connect(&config.database_url)
+            .await
+            .context("opening the event store")?;
+        let read = ReadDb::connect(&config.read_database_url)
+            .await
+            .context("opening the read models")?;
         let doorbell = match &config.nats_url {
-            Some(url) => Doorbell::nats(url).await.with_context(|| format!("connecting to NATS at {url}"))?,
+            Some(url) => Doorbell::nats(url)
+                .await
+                .with_context(|| format!("connecting to NATS at {url}"))?,
             None => Doorbell::in_process(),
         };
         let mailer = mailer_from_config(&config).context("configuring mail")?;
@@ -77,7 +83,18 @@ impl App {
             config: config.clone(),
             openapi: Arc::new(serde_json::Value::Null),
         };
-        let mut app = App { config, stores, read, doorbell, clock, mailer, files, projector, command_state, query_state };
+        let mut app = App {
+            config,
+            stores,
+            read,
+            doorbell,
+            clock,
+            mailer,
+            files,
+            projector,
+            command_state,
+            query_state,
+        };
         app.query_state.openapi = Arc::new(serde_json::to_value(app.openapi())?);
         Ok(app)
     }
@@ -91,7 +108,12 @@ impl App {
     }
 
     pub fn reactor(&self) -> Reactor {
-        Reactor::new(self.stores.clone(), self.mailer.clone(), self.files.clone(), self.clock.clone())
+        Reactor::new(
+            self.stores.clone(),
+            self.mailer.clone(),
+            self.files.clone(),
+            self.clock.clone(),
+        )
     }
 
     /// Starts the projector and the reactions worker in the background.
@@ -101,11 +123,15 @@ impl App {
     }
 
     pub fn command_router(&self) -> Router {
-        command_api::router(self.command_state.clone()).0.layer(axum::middleware::from_fn(platform::http::correlation_id))
+        command_api::router(self.command_state.clone())
+            .0
+            .layer(axum::middleware::from_fn(platform::http::correlation_id))
     }
 
     pub fn query_router(&self) -> Router {
-        query_api::router(self.query_state.clone()).0.layer(axum::middleware::from_fn(platform::http::correlation_id))
+        query_api::router(self.query_state.clone())
+            .0
+            .layer(axum::middleware::from_fn(platform::http::correlation_id))
     }
 
     /// The single-page app: files from the build, `index.html` for every
@@ -125,21 +151,33 @@ impl App {
             })
             .layer(axum::middleware::from_fn(platform::http::render_errors))
             // Reset links carry a token in the path (DESIGN §2): never leak it.
-            .layer(SetResponseHeaderLayer::if_not_present(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
-            .layer(SetResponseHeaderLayer::if_not_present(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("no-referrer"),
+            ))
+            .layer(SetResponseHeaderLayer::if_not_present(
+                header::X_CONTENT_TYPE_OPTIONS,
+                HeaderValue::from_static("nosniff"),
+            ))
             .layer(CompressionLayer::new())
     }
 
     /// Serves `router` on the configured address until Ctrl-C.
     pub async fn listen(&self, router: Router, announce: bool) -> anyhow::Result<()> {
-        let listener = tokio::net::TcpListener::bind(self.config.bind).await.with_context(|| format!("binding {}", self.config.bind))?;
+        let listener = tokio::net::TcpListener::bind(self.config.bind)
+            .await
+            .with_context(|| format!("binding {}", self.config.bind))?;
         let url = format!("http://{}", listener.local_addr()?);
         if announce {
             demo::announce(self, &url);
         } else {
             tracing::info!(%url, "listening");
         }
-        axum::serve(listener, router).with_graceful_shutdown(async { tokio::signal::ctrl_c().await.ok(); }).await?;
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async {
+                tokio::signal::ctrl_c().await.ok();
+            })
+            .await?;
         Ok(())
     }
 }
@@ -155,7 +193,12 @@ pub fn describe(error: &CommandError) -> String {
         CommandError::Domain(domain::DomainError::Invalid(fields)) => fields
             .0
             .iter()
-            .map(|(field, e)| format!("{field}: {}", platform::messages::message(platform::lang::Lang::En, e.code, &[])))
+            .map(|(field, e)| {
+                format!(
+                    "{field}: {}",
+                    platform::messages::message(platform::lang::Lang::En, e.code, &[])
+                )
+            })
             .collect::<Vec<_>>()
             .join("; "),
         other => other.to_string(),

@@ -20,7 +20,10 @@ pub struct Doorbell {
 impl Doorbell {
     /// In-process only (the embedded default).
     pub fn in_process() -> Self {
-        Doorbell { local: Arc::new(watch::channel(0).0), nats: None }
+        Doorbell {
+            local: Arc::new(watch::channel(0).0),
+            nats: None,
+        }
     }
 
     /// Rings through NATS so other processes hear it; rings heard from NATS
@@ -36,7 +39,10 @@ impl Doorbell {
                 }
             });
         }
-        Ok(Doorbell { local, nats: Some(client) })
+        Ok(Doorbell {
+            local,
+            nats: Some(client),
+        })
     }
 
     pub fn ring(&self) {

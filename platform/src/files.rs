@@ -42,7 +42,11 @@ impl LocalFiles {
     /// Only plain relative keys: no `..`, no absolute paths.
     fn path(&self, key: &str) -> Result<PathBuf, FileError> {
         let relative = Path::new(key);
-        if key.is_empty() || !relative.components().all(|c| matches!(c, Component::Normal(_))) {
+        if key.is_empty()
+            || !relative
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)))
+        {
             return Err(FileError::InvalidKey);
         }
         Ok(self.root.join(relative))
@@ -88,11 +92,36 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let files = LocalFiles::new(dir.path());
         let (a, b) = (Uuid::from_u128(1), Uuid::from_u128(2));
-        files.put(&format!("{}consent.pdf", subject_prefix(a)), b"%PDF-a".to_vec()).await.unwrap();
-        files.put(&format!("{}consent.pdf", subject_prefix(b)), b"%PDF-b".to_vec()).await.unwrap();
+        files
+            .put(
+                &format!("{}consent.pdf", subject_prefix(a)),
+                b"%PDF-a".to_vec(),
+            )
+            .await
+            .unwrap();
+        files
+            .put(
+                &format!("{}consent.pdf", subject_prefix(b)),
+                b"%PDF-b".to_vec(),
+            )
+            .await
+            .unwrap();
         files.delete_subject(a).await.unwrap();
-        assert_eq!(files.get(&format!("{}consent.pdf", subject_prefix(a))).await.unwrap(), None);
-        assert_eq!(files.get(&format!("{}consent.pdf", subject_prefix(b))).await.unwrap().unwrap(), b"%PDF-b");
+        assert_eq!(
+            files
+                .get(&format!("{}consent.pdf", subject_prefix(a)))
+                .await
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            files
+                .get(&format!("{}consent.pdf", subject_prefix(b)))
+                .await
+                .unwrap()
+                .unwrap(),
+            b"%PDF-b"
+        );
         files.delete_subject(a).await.unwrap();
     }
 
@@ -101,7 +130,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let files = LocalFiles::new(dir.path().join("files"));
         for key in ["../x", "/etc/passwd", "", "a/../../b"] {
-            assert!(matches!(files.put(key, vec![1]).await, Err(FileError::InvalidKey)), "{key}");
+            assert!(
+                matches!(files.put(key, vec![1]).await, Err(FileError::InvalidKey)),
+                "{key}"
+            );
         }
     }
 }

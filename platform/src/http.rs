@@ -13,10 +13,10 @@ use axum::http::HeaderName;
 
 pub use correlation::{CorrelationId, X_CORRELATION_ID, correlation_id};
 pub use csrf::{CsrfPolicy, CsrfRejected, check_csrf, csrf_guard};
-pub use pending::{PendingError, render_errors};
 pub use envelope::{
     ErrorBody, ErrorEnvelope, FieldError, FieldErrors, ListEnvelope, error_response,
 };
+pub use pending::{PendingError, render_errors};
 
 /// A command's retry key; a retry with the same key acts once.
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");

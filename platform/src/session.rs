@@ -32,21 +32,34 @@ pub enum SessionError {
 
 /// The role whose area a path belongs to (`/api/admin-panel/…` → admin).
 pub fn area_role(path: &str) -> Option<Role> {
-    path.strip_prefix("/api/")?.split('/').next().and_then(Role::parse)
+    path.strip_prefix("/api/")?
+        .split('/')
+        .next()
+        .and_then(Role::parse)
 }
 
 /// Authenticates a request for the area of its path.
-pub async fn authenticate(parts: &Parts, keys: &Keys, now: DateTime<Utc>, store: &dyn EventStore) -> Result<Caller, SessionError> {
+pub async fn authenticate(
+    parts: &Parts,
+    keys: &Keys,
+    now: DateTime<Utc>,
+    store: &dyn EventStore,
+) -> Result<Caller, SessionError> {
     let role = area_role(parts.uri.path()).ok_or(SessionError::NoArea)?;
     let (token, via) = bearer_or_cookie(parts, role).ok_or(SessionError::NotSignedIn)?;
-    let claims = keys.decode_session(&token, now).map_err(|_| SessionError::NotSignedIn)?;
+    let claims = keys
+        .decode_session(&token, now)
+        .map_err(|_| SessionError::NotSignedIn)?;
     if claims.role != role {
         return Err(SessionError::Forbidden);
     }
     match store.session(claims.sid).await? {
-        Some(s) if s.is_active(now) && s.account_id == claims.sub => {
-            Ok(Caller { account_id: claims.sub, role, session_id: claims.sid, via })
-        }
+        Some(s) if s.is_active(now) && s.account_id == claims.sub => Ok(Caller {
+            account_id: claims.sub,
+            role,
+            session_id: claims.sid,
+            via,
+        }),
         _ => Err(SessionError::NotSignedIn),
     }
 }

@@ -16,7 +16,11 @@ use crate::error::QueryError;
 const MAX_WAIT: Duration = Duration::from_secs(2);
 const POLL: Duration = Duration::from_millis(5);
 
-pub async fn wait_for_position(State(state): State<QueryState>, request: Request, next: Next) -> Response {
+pub async fn wait_for_position(
+    State(state): State<QueryState>,
+    request: Request,
+    next: Next,
+) -> Response {
     let wanted = request
         .headers()
         .get(X_MIN_POSITION)

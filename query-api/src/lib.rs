@@ -46,7 +46,10 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .with_state(state.clone())
         .split_for_parts();
     let router = router
-        .layer(axum::middleware::from_fn_with_state(state, freshness::wait_for_position))
+        .layer(axum::middleware::from_fn_with_state(
+            state,
+            freshness::wait_for_position,
+        ))
         .layer(axum::middleware::from_fn(platform::http::render_errors));
     (router, doc)
 }

@@ -5,7 +5,9 @@ use platform::auth::hash_password_async;
 use store::{Credential, Position, SideWrite};
 use uuid::Uuid;
 
-use super::{PROFILE_KEY, account_stream, load_account, load_reservation, login_key, reservation_stream};
+use super::{
+    PROFILE_KEY, account_stream, load_account, load_reservation, login_key, reservation_stream,
+};
 use crate::AppState;
 use crate::caller::Caller;
 use crate::error::CommandError;
@@ -29,11 +31,17 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
     let family_name = errors.check("family_name", PersonName::parse(&new.family_name));
     errors.into_result()?;
     let (email, password) = (email.expect("checked"), password.expect("checked"));
-    let profile = AdminProfile { given_name: given_name.expect("checked"), family_name: family_name.expect("checked"), email: email.clone() };
+    let profile = AdminProfile {
+        given_name: given_name.expect("checked"),
+        family_name: family_name.expect("checked"),
+        email: email.clone(),
+    };
     let ids = Ids::fresh();
     let account_id = ids.id("account");
     let key = login_key(app, Role::Admin, &email);
-    let password_hash = hash_password_async(password.expose().to_owned()).await.map_err(CommandError::internal)?;
+    let password_hash = hash_password_async(password.expose().to_owned())
+        .await
+        .map_err(CommandError::internal)?;
     let profile_json = serde_json::to_string(&profile).map_err(CommandError::internal)?;
     with_retry(|| async {
         let now = app.clock.now();
@@ -44,7 +52,10 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
                 account_id,
                 role: Role::Admin,
                 login_key: key.clone(),
-                profile: PayloadRef { subject: account_id, key: PROFILE_KEY.into() },
+                profile: PayloadRef {
+                    subject: account_id,
+                    key: PROFILE_KEY.into(),
+                },
                 language: Language::Fr,
                 timezone: None,
                 terms_version: None,
@@ -54,8 +65,16 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
         )?;
         Batch::new(&ids, Actor::SYSTEM, now)
             .events(account_stream(account_id), 0, &account_events)
-            .events(reservation_stream(&key), reservation.version, &reservation_events)
-            .side(SideWrite::PutPayload { subject: account_id, key: PROFILE_KEY.into(), value: profile_json.clone() })
+            .events(
+                reservation_stream(&key),
+                reservation.version,
+                &reservation_events,
+            )
+            .side(SideWrite::PutPayload {
+                subject: account_id,
+                key: PROFILE_KEY.into(),
+                value: profile_json.clone(),
+            })
             .side(SideWrite::UpsertCredential(Credential {
                 account_id,
                 role: Role::Admin.as_str().into(),
@@ -71,24 +90,52 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
 
 /// Erases an account's personal data (DESIGN §1 guarantee 6): payloads and
 /// credential deleted, sessions revoked, e-mail released, events kept.
-pub async fn forget_account(app: &AppState, ids: &Ids, caller: Caller, account_id: Uuid) -> Result<Position, CommandError> {
+pub async fn forget_account(
+    app: &AppState,
+    ids: &Ids,
+    caller: Caller,
+    account_id: Uuid,
+) -> Result<Position, CommandError> {
     with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, account_id).await?;
         if !account.state.exists() {
             return Err(CommandError::NotFound);
         }
-        let credential = app.stores.events.credential(account_id).await?.ok_or(CommandError::NotFound)?;
+        let credential = app
+            .stores
+            .events
+            .credential(account_id)
+            .await?
+            .ok_or(CommandError::NotFound)?;
         let reservation = load_reservation(app, &credential.login_key).await?;
-        let (account_events, reservation_events) = account::forget(&account.state, now).map_err(CommandError::from)?;
-        Batch::new(ids, Actor { id: Some(caller.account_id), role: caller.role.as_str() }, now)
-            .events(account_stream(account_id), account.version, &account_events)
-            .events(reservation_stream(&credential.login_key), reservation.version, &reservation_events)
-            .side(SideWrite::ForgetSubject { subject: account_id })
-            .side(SideWrite::DeleteCredential { account_id })
-            .side(SideWrite::RevokeAccountSessions { account_id, at: now, keep: None })
-            .commit(app)
-            .await
+        let (account_events, reservation_events) =
+            account::forget(&account.state, now).map_err(CommandError::from)?;
+        Batch::new(
+            ids,
+            Actor {
+                id: Some(caller.account_id),
+                role: caller.role.as_str(),
+            },
+            now,
+        )
+        .events(account_stream(account_id), account.version, &account_events)
+        .events(
+            reservation_stream(&credential.login_key),
+            reservation.version,
+            &reservation_events,
+        )
+        .side(SideWrite::ForgetSubject {
+            subject: account_id,
+        })
+        .side(SideWrite::DeleteCredential { account_id })
+        .side(SideWrite::RevokeAccountSessions {
+            account_id,
+            at: now,
+            keep: None,
+        })
+        .commit(app)
+        .await
     })
     .await
     .map_err(|e| match e {

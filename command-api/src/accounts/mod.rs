@@ -7,7 +7,10 @@ pub mod passwords;
 pub mod registration;
 pub mod sessions;
 
-use domain::account::{ACCOUNT_CATEGORY, Account, AccountEvent, EmailReservation, RESERVATION_CATEGORY, ReservationEvent, Role};
+use domain::account::{
+    ACCOUNT_CATEGORY, Account, AccountEvent, EmailReservation, RESERVATION_CATEGORY,
+    ReservationEvent, Role,
+};
 use domain::values::Email;
 use store::StreamId;
 use uuid::Uuid;
@@ -33,8 +36,16 @@ pub async fn load_account(app: &AppState, id: Uuid) -> Result<Loaded<Account>, C
     load::<AccountEvent, _>(app, &account_stream(id), Account::evolve).await
 }
 
-pub async fn load_reservation(app: &AppState, login_key: &str) -> Result<Loaded<EmailReservation>, CommandError> {
-    load::<ReservationEvent, _>(app, &reservation_stream(login_key), EmailReservation::evolve).await
+pub async fn load_reservation(
+    app: &AppState,
+    login_key: &str,
+) -> Result<Loaded<EmailReservation>, CommandError> {
+    load::<ReservationEvent, _>(
+        app,
+        &reservation_stream(login_key),
+        EmailReservation::evolve,
+    )
+    .await
 }
 
 /// The payload key of an account's profile written at registration.

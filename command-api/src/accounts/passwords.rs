@@ -39,24 +39,39 @@ fn reset_link(app: &AppState, role: Role, token: &str, email: &Email) -> String 
         other => other.as_str(),
     };
     let email: String = url_escape(email.as_ref());
-    format!("{}/public/{area}/verify/{token}/{email}", app.config.public_url)
+    format!(
+        "{}/public/{area}/verify/{token}/{email}",
+        app.config.public_url
+    )
 }
 
 fn url_escape(raw: &str) -> String {
     raw.bytes()
         .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                (b as char).to_string()
+            }
             _ => format!("%{b:02X}"),
         })
         .collect()
 }
 
 /// Mails a reset link when the account exists; answers the same either way.
-pub async fn forgot(app: &AppState, ids: &Ids, role: Role, body: ForgotPassword) -> Result<Option<Position>, CommandError> {
+pub async fn forgot(
+    app: &AppState,
+    ids: &Ids,
+    role: Role,
+    body: ForgotPassword,
+) -> Result<Option<Position>, CommandError> {
     let Ok(email) = Email::parse(&body.email) else {
         return Err(DomainError::field("email", FieldError::new("email.invalid")).into());
     };
-    let Some(credential) = app.stores.events.credential_by_login(role.as_str(), &login_key(app, role, &email)).await? else {
+    let Some(credential) = app
+        .stores
+        .events
+        .credential_by_login(role.as_str(), &login_key(app, role, &email))
+        .await?
+    else {
         return Ok(None);
     };
     let account_id = credential.account_id;
@@ -86,49 +101,110 @@ pub async fn forgot(app: &AppState, ids: &Ids, role: Role, body: ForgotPassword)
 }
 
 /// Sets a new password with a reset token; every session is revoked.
-pub async fn reset(app: &AppState, ids: &Ids, role: Role, body: ResetPassword) -> Result<Position, CommandError> {
+pub async fn reset(
+    app: &AppState,
+    ids: &Ids,
+    role: Role,
+    body: ResetPassword,
+) -> Result<Position, CommandError> {
     let invalid = || CommandError::Domain(DomainError::Rule("reset_token_invalid"));
-    let password = Password::parse(&body.password).map_err(|e| DomainError::field("password", e))?;
+    let password =
+        Password::parse(&body.password).map_err(|e| DomainError::field("password", e))?;
     let email = Email::parse(&body.email).map_err(|_| invalid())?;
     let key = login_key(app, role, &email);
-    let credential = app.stores.events.credential_by_login(role.as_str(), &key).await?.ok_or_else(invalid)?;
+    let credential = app
+        .stores
+        .events
+        .credential_by_login(role.as_str(), &key)
+        .await?
+        .ok_or_else(invalid)?;
     let account_id = credential.account_id;
-    let password_hash = hash_password_async(password.expose().to_owned()).await.map_err(CommandError::internal)?;
+    let password_hash = hash_password_async(password.expose().to_owned())
+        .await
+        .map_err(CommandError::internal)?;
     let token_hash = app.keys.reset_token_hash(&body.token);
     with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, account_id).await?;
         let events = account::complete_password_reset(&account.state, &token_hash, now)?;
-        Batch::new(ids, Actor { id: Some(account_id), role: role.as_str() }, now)
-            .events(account_stream(account_id), account.version, &events)
-            .side(SideWrite::UpsertCredential(Credential { password_hash: password_hash.clone(), ..credential.clone() }))
-            .side(SideWrite::RevokeAccountSessions { account_id, at: now, keep: None })
-            .commit(app)
-            .await
+        Batch::new(
+            ids,
+            Actor {
+                id: Some(account_id),
+                role: role.as_str(),
+            },
+            now,
+        )
+        .events(account_stream(account_id), account.version, &events)
+        .side(SideWrite::UpsertCredential(Credential {
+            password_hash: password_hash.clone(),
+            ..credential.clone()
+        }))
+        .side(SideWrite::RevokeAccountSessions {
+            account_id,
+            at: now,
+            keep: None,
+        })
+        .commit(app)
+        .await
     })
     .await
 }
 
 /// Changes the caller's password: every session is revoked and this browser
 /// gets a fresh one.
-pub async fn change(app: &AppState, ids: &Ids, caller: Caller, body: ChangePassword) -> Result<Opened, CommandError> {
-    let new_password = Password::parse(&body.new_password).map_err(|e| DomainError::field("new_password", e))?;
-    let credential = app.stores.events.credential(caller.account_id).await?.ok_or(CommandError::NotSignedIn)?;
+pub async fn change(
+    app: &AppState,
+    ids: &Ids,
+    caller: Caller,
+    body: ChangePassword,
+) -> Result<Opened, CommandError> {
+    let new_password =
+        Password::parse(&body.new_password).map_err(|e| DomainError::field("new_password", e))?;
+    let credential = app
+        .stores
+        .events
+        .credential(caller.account_id)
+        .await?
+        .ok_or(CommandError::NotSignedIn)?;
     let current_ok = verify_password_async(body.current_password, credential.password_hash.clone())
         .await
         .map_err(CommandError::internal)?;
-    let password_hash = hash_password_async(new_password.expose().to_owned()).await.map_err(CommandError::internal)?;
+    let password_hash = hash_password_async(new_password.expose().to_owned())
+        .await
+        .map_err(CommandError::internal)?;
     let changed = with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, caller.account_id).await?;
         let events = account::change_password(&account.state, current_ok, now)?;
-        Batch::new(ids, Actor { id: Some(caller.account_id), role: caller.role.as_str() }, now)
-            .events(account_stream(caller.account_id), account.version, &events)
-            .side(SideWrite::UpsertCredential(Credential { password_hash: password_hash.clone(), ..credential.clone() }))
-            .side(SideWrite::RevokeAccountSessions { account_id: caller.account_id, at: now, keep: None })
-            .commit(app)
-            .await
+        Batch::new(
+            ids,
+            Actor {
+                id: Some(caller.account_id),
+                role: caller.role.as_str(),
+            },
+            now,
+        )
+        .events(account_stream(caller.account_id), account.version, &events)
+        .side(SideWrite::UpsertCredential(Credential {
+            password_hash: password_hash.clone(),
+            ..credential.clone()
+        }))
+        .side(SideWrite::RevokeAccountSessions {
+            account_id: caller.account_id,
+            at: now,
+            keep: None,
+        })
+        .commit(app)
+        .await
     });
     changed.await?;
-    open_session(app, &ids.child("renewed"), caller.role, caller.account_id, Vec::new()).await
+    open_session(
+        app,
+        &ids.child("renewed"),
+        caller.role,
+        caller.account_id,
+        Vec::new(),
+    )
+    .await
 }

@@ -41,18 +41,32 @@ pub struct Opened {
 /// A hash checked when the e-mail is unknown, so that answering takes as
 /// long as for a known one (no account enumeration by timing).
 static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-    platform::auth::hash_password(&platform::auth::random_token()).expect("hashing a random password works")
+    platform::auth::hash_password(&platform::auth::random_token())
+        .expect("hashing a random password works")
 });
 
 /// Checks e-mail and password for the area's role and opens a session.
-pub async fn sign_in(app: &AppState, ids: &Ids, role: Role, body: SignIn) -> Result<Opened, CommandError> {
+pub async fn sign_in(
+    app: &AppState,
+    ids: &Ids,
+    role: Role,
+    body: SignIn,
+) -> Result<Opened, CommandError> {
     let invalid = || CommandError::Domain(domain::DomainError::Rule("invalid_credentials"));
     let Ok(email) = Email::parse(&body.email) else {
         return Err(invalid());
     };
-    let credential = app.stores.events.credential_by_login(role.as_str(), &login_key(app, role, &email)).await?;
-    let hash = credential.as_ref().map_or_else(|| DECOY_HASH.clone(), |c| c.password_hash.clone());
-    let password_ok = verify_password_async(body.password, hash).await.map_err(CommandError::internal)?;
+    let credential = app
+        .stores
+        .events
+        .credential_by_login(role.as_str(), &login_key(app, role, &email))
+        .await?;
+    let hash = credential
+        .as_ref()
+        .map_or_else(|| DECOY_HASH.clone(), |c| c.password_hash.clone());
+    let password_ok = verify_password_async(body.password, hash)
+        .await
+        .map_err(CommandError::internal)?;
     let Some(credential) = credential.filter(|_| password_ok) else {
         return Err(invalid());
     };
@@ -82,11 +96,21 @@ pub async fn open_session(
             revoked_at: None,
         };
         let batch = extra.iter().cloned().fold(
-            Batch::new(ids, Actor { id: Some(account_id), role: role.as_str() }, now)
-                .events(account_stream(account_id), account.version, &events),
+            Batch::new(
+                ids,
+                Actor {
+                    id: Some(account_id),
+                    role: role.as_str(),
+                },
+                now,
+            )
+            .events(account_stream(account_id), account.version, &events),
             Batch::side,
         );
-        let position = batch.side(SideWrite::CreateSession(record)).commit(app).await?;
+        let position = batch
+            .side(SideWrite::CreateSession(record))
+            .commit(app)
+            .await?;
         Ok((position, account.state.language))
     })
     .await?;
@@ -97,13 +121,24 @@ pub async fn open_session(
         .map_err(CommandError::internal)?;
     let body = session_body(app, role, account_id, language.as_str()).await?;
     let cookie = session_cookie(role, token, ttl, app.config.cookie_secure);
-    Ok(Opened { body, cookie, position })
+    Ok(Opened {
+        body,
+        cookie,
+        position,
+    })
 }
 
 /// The session body, read from the account's profile payload.
-pub async fn session_body(app: &AppState, role: Role, account_id: Uuid, language: &str) -> Result<SessionBody, CommandError> {
+pub async fn session_body(
+    app: &AppState,
+    role: Role,
+    account_id: Uuid,
+    language: &str,
+) -> Result<SessionBody, CommandError> {
     let profile = app.stores.events.payload(account_id, PROFILE_KEY).await?;
-    let profile: serde_json::Value = profile.and_then(|p| serde_json::from_str(&p).ok()).unwrap_or_default();
+    let profile: serde_json::Value = profile
+        .and_then(|p| serde_json::from_str(&p).ok())
+        .unwrap_or_default();
     let text = |field: &str| profile[field].as_str().unwrap_or_default().to_owned();
     Ok(SessionBody {
         role: role.as_str().into(),
@@ -116,17 +151,34 @@ pub async fn session_body(app: &AppState, role: Role, account_id: Uuid, language
 }
 
 /// Ends the caller's session; the cookie is cleared.
-pub async fn sign_out(app: &AppState, ids: &Ids, caller: Caller) -> Result<(Cookie<'static>, Position), CommandError> {
+pub async fn sign_out(
+    app: &AppState,
+    ids: &Ids,
+    caller: Caller,
+) -> Result<(Cookie<'static>, Position), CommandError> {
     let position = with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, caller.account_id).await?;
         let events = account::end_session(&account.state, caller.session_id, now)?;
-        Batch::new(ids, Actor { id: Some(caller.account_id), role: caller.role.as_str() }, now)
-            .events(account_stream(caller.account_id), account.version, &events)
-            .side(SideWrite::RevokeSession { session_id: caller.session_id, at: now })
-            .commit(app)
-            .await
+        Batch::new(
+            ids,
+            Actor {
+                id: Some(caller.account_id),
+                role: caller.role.as_str(),
+            },
+            now,
+        )
+        .events(account_stream(caller.account_id), account.version, &events)
+        .side(SideWrite::RevokeSession {
+            session_id: caller.session_id,
+            at: now,
+        })
+        .commit(app)
+        .await
     })
     .await?;
-    Ok((clear_session_cookie(caller.role, app.config.cookie_secure), position))
+    Ok((
+        clear_session_cookie(caller.role, app.config.cookie_secure),
+        position,
+    ))
 }

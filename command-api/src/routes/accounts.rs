@@ -41,14 +41,21 @@ pub async fn sign_in(
     Json(body): Json<SignIn>,
 ) -> Result<Committed<SessionBody>> {
     let opened = sessions::sign_in(&app, &key.ids(None), role, body).await?;
-    Ok(Committed::new(StatusCode::OK, Some(opened.position)).body(opened.body).cookie(opened.cookie))
+    Ok(Committed::new(StatusCode::OK, Some(opened.position))
+        .body(opened.body)
+        .cookie(opened.cookie))
 }
 
 /// Ends the current session.
 #[utoipa::path(post, path = "/api/{area}/sign-out", tag = "accounts", security(("session" = [])),
     params(("area" = String, Path)), responses((status = 204), (status = 401, body = ErrorEnvelope)))]
-pub async fn sign_out(State(app): State<AppState>, SignedIn(caller): SignedIn, key: IdempotencyKey) -> Result<Committed<()>> {
-    let (cookie, position) = sessions::sign_out(&app, &key.ids(Some(caller.account_id)), caller).await?;
+pub async fn sign_out(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+) -> Result<Committed<()>> {
+    let (cookie, position) =
+        sessions::sign_out(&app, &key.ids(Some(caller.account_id)), caller).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)).cookie(cookie))
 }
 

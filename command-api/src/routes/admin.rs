@@ -19,6 +19,7 @@ pub async fn forget_account(
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
-    let position = admin::forget_account(&app, &key.ids(Some(caller.account_id)), caller, id).await?;
+    let position =
+        admin::forget_account(&app, &key.ids(Some(caller.account_id)), caller, id).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
 }

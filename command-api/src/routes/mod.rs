@@ -25,7 +25,9 @@ impl<S: Send + Sync> FromRequestParts<S> for Area {
     type Rejection = CommandError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        crate::caller::area_role(parts.uri.path()).map(Area).ok_or(CommandError::NotFound)
+        crate::caller::area_role(parts.uri.path())
+            .map(Area)
+            .ok_or(CommandError::NotFound)
     }
 }
 
@@ -40,7 +42,12 @@ pub struct Committed<T> {
 
 impl<T> Committed<T> {
     pub fn new(status: StatusCode, position: Option<Position>) -> Self {
-        Committed { status, position, body: None, cookie: None }
+        Committed {
+            status,
+            position,
+            body: None,
+            cookie: None,
+        }
     }
     pub fn body(mut self, body: T) -> Self {
         self.body = Some(body);

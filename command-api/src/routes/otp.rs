@@ -19,7 +19,11 @@ pub async fn request_email_otp(
     key: IdempotencyKey,
     Json(body): Json<OtpRequest>,
 ) -> Result<Committed<OtpRequested>> {
-    let language = if lang.as_str() == "en" { Language::En } else { Language::Fr };
+    let language = if lang.as_str() == "en" {
+        Language::En
+    } else {
+        Language::Fr
+    };
     let answer = otp::request(&app, &key.ids(None), body, language).await?;
     Ok(Committed::new(StatusCode::ACCEPTED, None).body(answer))
 }

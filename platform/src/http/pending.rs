@@ -24,7 +24,11 @@ impl PendingError {
     /// A response carrying the error for [`render_errors`].
     pub fn response(status: StatusCode, code: &'static str, fields: FieldErrors) -> Response {
         let mut response = status.into_response();
-        response.extensions_mut().insert(PendingError(Arc::new(Mutex::new(Some((status, code, fields))))));
+        response
+            .extensions_mut()
+            .insert(PendingError(Arc::new(Mutex::new(Some((
+                status, code, fields,
+            ))))));
         response
     }
 }
@@ -32,7 +36,11 @@ impl PendingError {
 /// Renders pending errors in the request's language.
 pub async fn render_errors(request: Request, next: Next) -> Response {
     let lang = Lang::from_headers(request.headers());
-    let correlation = request.extensions().get::<CorrelationId>().copied().unwrap_or_default();
+    let correlation = request
+        .extensions()
+        .get::<CorrelationId>()
+        .copied()
+        .unwrap_or_default();
     let mut response = next.run(request).await;
     let pending = response.extensions_mut().remove::<PendingError>();
     match pending.and_then(|p| p.0.lock().ok()?.take()) {

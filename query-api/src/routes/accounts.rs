@@ -19,8 +19,19 @@ pub struct SignedIn(pub Caller);
 impl FromRequestParts<QueryState> for SignedIn {
     type Rejection = QueryError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &QueryState) -> Result<Self, Self::Rejection> {
-        Ok(SignedIn(authenticate(parts, &state.keys, state.clock.now(), state.stores.events.as_ref()).await?))
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &QueryState,
+    ) -> Result<Self, Self::Rejection> {
+        Ok(SignedIn(
+            authenticate(
+                parts,
+                &state.keys,
+                state.clock.now(),
+                state.stores.events.as_ref(),
+            )
+            .await?,
+        ))
     }
 }
 
@@ -30,7 +41,9 @@ struct NoStore<T>(T);
 impl<T: IntoResponse> IntoResponse for NoStore<T> {
     fn into_response(self) -> Response {
         let mut response = self.0.into_response();
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
         response
     }
 }
@@ -48,12 +61,17 @@ pub struct SessionBody {
 /// Who is signed in to this area.
 #[utoipa::path(get, path = "/api/{area}/session", tag = "accounts", security(("session" = [])),
     params(("area" = String, Path)), responses((status = 200, body = SessionBody), (status = 401, body = ErrorEnvelope)))]
-pub async fn session(State(state): State<QueryState>, SignedIn(caller): SignedIn) -> Result<impl IntoResponse, QueryError> {
-    let row = sqlx::query("SELECT given_name, family_name, email, language FROM rm_accounts WHERE account_id = $1")
-        .bind(caller.account_id.to_string())
-        .fetch_optional(&state.read.pool)
-        .await?
-        .ok_or(QueryError::NotSignedIn)?;
+pub async fn session(
+    State(state): State<QueryState>,
+    SignedIn(caller): SignedIn,
+) -> Result<impl IntoResponse, QueryError> {
+    let row = sqlx::query(
+        "SELECT given_name, family_name, email, language FROM rm_accounts WHERE account_id = $1",
+    )
+    .bind(caller.account_id.to_string())
+    .fetch_optional(&state.read.pool)
+    .await?
+    .ok_or(QueryError::NotSignedIn)?;
     Ok(NoStore(Json(SessionBody {
         role: caller.role.as_str().into(),
         account_id: caller.account_id,
@@ -67,12 +85,16 @@ pub async fn session(State(state): State<QueryState>, SignedIn(caller): SignedIn
 /// The caller's own registration data.
 #[utoipa::path(get, path = "/api/{area}/my-profile", tag = "accounts", security(("session" = [])),
     params(("area" = String, Path)), responses((status = 200, description = "The profile as registered"), (status = 401, body = ErrorEnvelope)))]
-pub async fn my_profile(State(state): State<QueryState>, SignedIn(caller): SignedIn) -> Result<impl IntoResponse, QueryError> {
-    let profile: String = sqlx::query_scalar("SELECT profile FROM rm_accounts WHERE account_id = $1")
-        .bind(caller.account_id.to_string())
-        .fetch_optional(&state.read.pool)
-        .await?
-        .ok_or(QueryError::NotFound)?;
+pub async fn my_profile(
+    State(state): State<QueryState>,
+    SignedIn(caller): SignedIn,
+) -> Result<impl IntoResponse, QueryError> {
+    let profile: String =
+        sqlx::query_scalar("SELECT profile FROM rm_accounts WHERE account_id = $1")
+            .bind(caller.account_id.to_string())
+            .fetch_optional(&state.read.pool)
+            .await?
+            .ok_or(QueryError::NotFound)?;
     let mut profile: serde_json::Value = serde_json::from_str(&profile).unwrap_or_default();
     profile["account_id"] = serde_json::Value::String(caller.account_id.to_string());
     profile["role"] = serde_json::Value::String(caller.role.as_str().into());

@@ -67,6 +67,10 @@ pub async fn registration_options() -> Json<RegistrationOptions> {
         languages: reference_data::languages(),
         countries: reference_data::countries(),
         nationalities: reference_data::countries(),
-        timezones: chrono_tz::TZ_VARIANTS.iter().map(|tz| tz.name()).filter(|n| n.contains('/') && !n.starts_with("Etc/")).collect(),
+        timezones: chrono_tz::TZ_VARIANTS
+            .iter()
+            .map(|tz| tz.name())
+            .filter(|n| n.contains('/') && !n.starts_with("Etc/"))
+            .collect(),
     })
 }

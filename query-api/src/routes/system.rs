@@ -20,7 +20,11 @@ pub struct Health {
 pub async fn health(State(state): State<QueryState>) -> Result<Json<Health>, QueryError> {
     let store_head = state.stores.events.head().await?;
     let checkpoint = projector::projections_checkpoint(&state.read).await?;
-    Ok(Json(Health { status: "ok", store_head: store_head.to_string(), projector_checkpoint: checkpoint.to_string() }))
+    Ok(Json(Health {
+        status: "ok",
+        store_head: store_head.to_string(),
+        projector_checkpoint: checkpoint.to_string(),
+    }))
 }
 
 /// The OpenAPI 3.1 document of both services, merged.
