@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm run e2e`: global setup (maildev, a fresh data dir, an administrator,
+// `equilibre serve`), then `node --test` over e2e/*.test.mjs, then teardown.
+// Extra arguments go to `node --test` (e.g. --test-name-pattern=routing).
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, killNow, stopProcess, tail } from './support/processes.mjs';
+import {
+  checkInputs,
+  createAdmin,
+  equilibreEnv,
+  FRONTEND_DIR,
+  startEquilibre,
+  startMaildev,
+} from './support/services.mjs';
+
+const SUITE_TIMEOUT_MS = 5 * 60_000;
+const admin = { email: 'admin@e2e.test', password: 'e2e admin pass phrase 7419' };
+const started = [];
+let workDir;
+let keepWorkDir = false;
+let testGroup = null; // pid of `node --test`, leader of its own process group
+let interrupted = false;
+let tornDown = null;
+
+const log = (message) => console.log(`[e2e] ${message}`);
+
+/** Ends the test run: its whole process group (test files and their browsers). */
+const stopTests = (signal = 'SIGTERM') => {
+  if (testGroup === null) return;
+  try {
+    process.kill(-testGroup, signal);
+  } catch {
+    // already gone
+  }
+};
+
+/** Stops what we started and removes the work dir (once, whoever asks first). */
+const teardown = () =>
+  (tornDown ??= (async () => {
+    stopTests();
+    await Promise.all(started.map((proc) => stopProcess(proc)));
+    if (workDir && !keepWorkDir) await rm(workDir, { recursive: true, force: true });
+  })());
+
+// Never leave a server behind, whatever ends this process.
+process.on('exit', () => {
+  stopTests('SIGKILL');
+  started.forEach(killNow);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: stopping`);
+    void teardown().finally(() => process.exit(130));
+  });
+}
+
+const runTests = (env) =>
+  new Promise((resolve) => {
+    const files = readdirSync(join(FRONTEND_DIR, 'e2e'))
+      .filter((name) => name.endsWith('.test.mjs'))
+      .sort()
+      .map((name) => join('e2e', name));
+    const child = spawn(
+      process.execPath,
+      ['--test', '--test-concurrency=1', '--test-reporter=spec', ...process.argv.slice(2), ...files],
+      { cwd: FRONTEND_DIR, env, stdio: 'inherit', detached: true },
+    );
+    testGroup = child.pid;
+    const timer = setTimeout(() => {
+      log(`the suite exceeded ${SUITE_TIMEOUT_MS / 1000} s: stopping it`);
+      stopTests('SIGKILL');
+    }, SUITE_TIMEOUT_MS);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      testGroup = null;
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+
+const main = async () => {
+  const t0 = Date.now();
+  checkInputs();
+  workDir = await mkdtemp(join(tmpdir(), 'equilibre-e2e-'));
+  const dataDir = join(workDir, 'data');
+
+  const maildev = await startMaildev(workDir, (proc) => started.push(proc));
+  const port = await freePort();
+  const env = equilibreEnv({ dataDir, port, smtpUrl: maildev.smtpUrl });
+  await createAdmin(env, admin);
+  const server = startEquilibre(workDir, env);
+  started.push(server.proc);
+  await server.ready;
+  log(`equilibre at ${server.baseUrl}, maildev at ${maildev.webUrl} (ready in ${Date.now() - t0} ms)`);
+
+  const code = await runTests({
+    ...process.env,
+    E2E_BASE_URL: server.baseUrl,
+    E2E_MAILDEV_URL: maildev.webUrl,
+    E2E_ADMIN_EMAIL: admin.email,
+    E2E_ADMIN_PASSWORD: admin.password,
+  });
+  if (code !== 0 && !interrupted) {
+    keepWorkDir = true;
+    log(`tests failed; logs kept in ${workDir}`);
+    log(`equilibre log (tail):\n${await tail(server.proc.logFile, 40)}`);
+  }
+  return code;
+};
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  if (!interrupted) {
+    keepWorkDir = true;
+    console.error(`[e2e] setup failed: ${error.stack ?? error}`);
+    for (const proc of started) console.error(`[e2e] ${proc.name} log (tail):\n${await tail(proc.logFile, 40)}`);
+    if (workDir) console.error(`[e2e] logs kept in ${workDir}`);
+  }
+} finally {
+  await teardown();
+}
+process.exit(interrupted ? 130 : exitCode);

@@ -1,0 +1,111 @@
+// Registration through the real form, the real OTP mail, and the first sign-in.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { useBrowser, visibleText, waitForPath, withPage } from './support/browser.mjs';
+import { exactly, fillSignUpForm, fr, newPerson, submitSignIn, verifyEmailByCode } from './support/forms.mjs';
+
+const browser = useBrowser();
+
+describe('sign-up', () => {
+  it('a client signs up in French on a phone, signs in, switches to English and signs out', { timeout: 90_000 }, async () => {
+    const person = newPerson('client');
+    await withPage(browser(), { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true }, async ({ page, context }) => {
+      await page.goto('/public/client/sign-up');
+      assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Inscription — Espace client');
+      await fillSignUpForm(page, person, 'client');
+      await verifyEmailByCode(page, person.email);
+      // The verified address can no longer be edited.
+      assert.equal(await page.getByLabel(exactly(fr.email)).getAttribute('readonly'), '');
+
+      const signUp = page.waitForResponse((r) => r.url().endsWith('/api/client/sign-up'));
+      await page.getByRole('button', { name: fr.createAccount }).click();
+      assert.equal((await signUp).status(), 201);
+      await waitForPath(page, '/public/client/sign-in');
+      assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Connexion — Espace client');
+
+      await submitSignIn(page, person);
+      await waitForPath(page, '/client/dashboard');
+      await page.getByRole('heading', { name: `Bonjour, ${person.given_name} !` }).waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'fr');
+
+      await page.getByRole('button', { name: /English/ }).click();
+      await page.getByRole('heading', { name: `Hello, ${person.given_name}!` }).waitFor();
+      await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+      await page.getByRole('navigation', { name: 'Client area menu' }).waitFor({ state: 'attached' });
+      assert.equal(await page.getByRole('button', { name: /English/ }).getAttribute('aria-pressed'), 'true');
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      const signOut = page.waitForResponse((r) => r.url().endsWith('/api/client/sign-out'));
+      await page.getByRole('menuitem', { name: 'Log Out' }).click();
+      assert.equal((await signOut).status(), 204);
+      assert.equal((await context.cookies()).some((c) => c.name === 'eq_client'), false, 'the session cookie is cleared');
+      await waitForPath(page, '/');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+
+      await page.goto('/client/dashboard');
+      await waitForPath(page, '/public/client/sign-in');
+      // Still in English after the reload: the choice is remembered.
+      assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Sign in — Client area');
+    });
+  });
+
+  it('refuses to submit before the e-mail is verified, in French and in English', { timeout: 60_000 }, async () => {
+    const person = newPerson('client');
+    await withPage(browser(), {}, async ({ page }) => {
+      const writes = [];
+      page.on('request', (request) => {
+        if (request.method() !== 'GET' && request.url().includes('/api/')) writes.push(request.url());
+      });
+      await page.goto('/client/sign-up');
+      await fillSignUpForm(page, person, 'client');
+      await page.getByRole('button', { name: fr.createAccount }).click();
+
+      const message = page.getByRole('alert').filter({ hasText: 'OTP' });
+      assert.equal(await visibleText(message), fr.otpRequired);
+      // It is the only complaint: every other field is valid.
+      assert.equal(await page.locator('form [role="alert"]').count(), 1);
+      assert.equal(await page.getByLabel(exactly(fr.email)).getAttribute('aria-invalid'), 'true');
+
+      // The message follows the interface language at once, and again on a new attempt.
+      const english = 'Please verify your email OTP before proceeding';
+      await page.getByRole('button', { name: /English/ }).click();
+      await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+      await page.getByRole('alert').filter({ hasText: english }).waitFor();
+      assert.equal(await visibleText(message), english);
+      await page.getByRole('button', { name: 'Create my account' }).click();
+      await page.getByRole('alert').filter({ hasText: english }).waitFor();
+      assert.equal(await visibleText(message), english);
+      assert.equal(await page.locator('form [role="alert"]').count(), 1);
+      assert.deepEqual(writes, [], 'nothing is sent to the server');
+    });
+  });
+
+  it('a consultant signs up (with profession and experience) and reaches the consultant dashboard', { timeout: 90_000 }, async () => {
+    const person = newPerson('consultant');
+    await withPage(browser(), {}, async ({ page }) => {
+      // Clients are not asked for a profession.
+      await page.goto('/public/client/sign-up');
+      await page.getByLabel('Civilité').waitFor();
+      assert.equal(await page.getByLabel('Profession').count(), 0);
+      assert.equal(await page.getByLabel('Années d’expérience').count(), 0);
+
+      await page.goto('/public/consultant/sign-up');
+      assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Inscription — Espace consultant');
+      await page.getByLabel('Profession').waitFor();
+      await page.getByLabel('Années d’expérience').waitFor();
+      await fillSignUpForm(page, person, 'consultant');
+      await verifyEmailByCode(page, person.email);
+      const signUp = page.waitForRequest((r) => r.url().endsWith('/api/consultant/sign-up'));
+      await page.getByRole('button', { name: fr.createAccount }).click();
+      const body = (await signUp).postDataJSON();
+      assert.equal(body.profession, person.profession);
+      assert.equal(body.years_of_experience, Number(person.years_of_experience));
+      await waitForPath(page, '/public/consultant/sign-in');
+
+      await submitSignIn(page, person);
+      await waitForPath(page, '/consultant/dashboard');
+      await page.getByRole('heading', { name: `Bonjour, ${person.given_name} !` }).waitFor();
+      await page.getByText('Bienvenue dans votre espace expert', { exact: false }).waitFor();
+    });
+  });
+});

@@ -1,0 +1,68 @@
+// Debian's Chromium driven by playwright-core, one context per test.
+import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
+import { chromium } from 'playwright-core';
+import { baseUrl } from './env.mjs';
+
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const launchBrowser = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: LAUNCH_ARGS,
+  });
+
+/** One browser for the test file: launched before its tests, closed after them. */
+export const useBrowser = () => {
+  const holder = { browser: null };
+  before(async () => {
+    holder.browser = await launchBrowser();
+  });
+  after(async () => {
+    await holder.browser?.close();
+  });
+  return () => holder.browser;
+};
+
+/**
+ * A fresh context (no cookies, empty storage) in French on the test server;
+ * runs `fn({ page, context })`, fails on uncaught page errors, always closes.
+ */
+export const withPage = async (browser, options, fn) => {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    ...options,
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  try {
+    await fn({ page, context });
+    assert.deepEqual(pageErrors, [], 'uncaught errors in the page');
+  } finally {
+    await context.close();
+  }
+};
+
+/** Waits until the page's path is `path` (query and hash ignored). */
+export const waitForPath = (page, path) =>
+  page.waitForURL((url) => url.pathname === path, { waitUntil: 'commit' });
+
+/** Waits for `locator` to be visible and returns its trimmed text. */
+export const visibleText = async (locator) => {
+  await locator.waitFor({ state: 'visible' });
+  return (await locator.innerText()).trim();
+};

@@ -1,0 +1,75 @@
+// The real services under test: maildev (SMTP + JSON API) and the equilibre
+// binary (`admin create`, then `serve`) on free ports and a temporary data dir.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, runToEnd, startProcess, waitForHttp } from './processes.mjs';
+
+export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const BINARY = resolve(FRONTEND_DIR, '../target/debug/equilibre');
+export const STATIC_DIR = resolve(FRONTEND_DIR, 'dist');
+
+/** Fails early, with the command to run, when an input of the suite is missing. */
+export const checkInputs = () => {
+  if (!existsSync(BINARY)) throw new Error(`${BINARY} is missing: run \`cargo build -p equilibre\` first`);
+  if (!existsSync(join(STATIC_DIR, 'index.html'))) {
+    throw new Error(`${STATIC_DIR}/index.html is missing: run \`npm run build\` first`);
+  }
+};
+
+const maildevBin = () => {
+  const require = createRequire(import.meta.url);
+  const pkgFile = require.resolve('maildev/package.json');
+  return join(dirname(pkgFile), require(pkgFile).bin.maildev);
+};
+
+/** Starts maildev on two free ports; resolves once its web API answers. */
+export const startMaildev = async (workDir, onSpawn) => {
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const mailDir = join(workDir, 'maildev');
+  await mkdir(mailDir, { recursive: true });
+  const proc = startProcess(
+    'maildev',
+    process.execPath,
+    [maildevBin(), '-s', String(smtpPort), '-w', String(webPort), '--ip', '127.0.0.1', '--mail-directory', mailDir],
+    { logFile: join(workDir, 'maildev.log'), env: process.env },
+  );
+  onSpawn(proc);
+  const webUrl = `http://127.0.0.1:${webPort}`;
+  await waitForHttp(`${webUrl}/email`, proc, 20_000);
+  return { proc, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl };
+};
+
+/** The environment shared by `admin create` and `serve` (nothing inherited that points elsewhere). */
+export const equilibreEnv = ({ dataDir, port, smtpUrl }) => {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => !key.startsWith('EQUILIBRE_') && !['DATABASE_URL', 'READ_DATABASE_URL', 'NATS_URL', 'SMTP_URL'].includes(key),
+    ),
+  );
+  return {
+    ...env,
+    RUST_LOG: process.env.RUST_LOG ?? 'info',
+    EQUILIBRE_DATA_DIR: dataDir,
+    EQUILIBRE_STATIC_DIR: STATIC_DIR,
+    EQUILIBRE_DEMO: '0',
+    SMTP_URL: smtpUrl,
+    EQUILIBRE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    EQUILIBRE_BIND: `127.0.0.1:${port}`,
+  };
+};
+
+/** `equilibre admin create` with the password in EQUILIBRE_ADMIN_PASSWORD. */
+export const createAdmin = (env, { email, password }) =>
+  runToEnd(BINARY, ['admin', 'create', '--email', email], {
+    env: { ...env, EQUILIBRE_ADMIN_PASSWORD: password },
+  });
+
+/** `equilibre serve`; `ready` resolves once GET /api/health answers (bounded poll). */
+export const startEquilibre = (workDir, env) => {
+  const proc = startProcess('equilibre', BINARY, ['serve'], { env, logFile: join(workDir, 'equilibre.log') });
+  const ready = waitForHttp(`${env.EQUILIBRE_PUBLIC_URL}/api/health`, proc, 60_000);
+  return { proc, ready, baseUrl: env.EQUILIBRE_PUBLIC_URL };
+};
