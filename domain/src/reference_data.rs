@@ -74,7 +74,7 @@ mod tests {
         let english = languages().iter().find(|l| l.code == "en").unwrap();
         assert_eq!(
             (english.name_fr.as_str(), english.name_en.as_str()),
-            ("anglais", "English")
+            ("Anglais", "English")
         );
     }
 }
