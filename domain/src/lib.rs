@@ -8,8 +8,10 @@
 
 pub mod account;
 pub mod codec;
+pub mod consultant;
 pub mod error;
 pub mod otp;
+pub mod reference;
 pub mod reference_data;
 pub mod values;
 
