@@ -25,10 +25,16 @@ fn codes_in(dir: &Path, out: &mut Vec<String>) {
 #[test]
 fn every_domain_message_code_is_translated() {
     let mut codes = Vec::new();
-    codes_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src"), &mut codes);
+    codes_in(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src"),
+        &mut codes,
+    );
     codes.sort();
     codes.dedup();
     assert!(codes.len() > 20, "the scan found the domain's codes");
-    let missing: Vec<_> = codes.iter().filter(|c| !platform::messages::is_known(c)).collect();
+    let missing: Vec<_> = codes
+        .iter()
+        .filter(|c| !platform::messages::is_known(c))
+        .collect();
     assert!(missing.is_empty(), "codes without a text: {missing:?}");
 }

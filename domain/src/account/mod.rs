@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 pub use decide::*;
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
-pub use registration::{AdminProfile, LegalVersions, PersonalProfile, Registration, RegistrationForm};
+pub use registration::{
+    AdminProfile, LegalVersions, PersonalProfile, Registration, RegistrationForm,
+};
 pub use state::{Account, EmailReservation};
 
 pub const ACCOUNT_CATEGORY: &str = "account";

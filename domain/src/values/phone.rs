@@ -10,7 +10,10 @@ impl PhoneNumber {
     /// `isd_code` is the form's ISD prefix (`+33`); `number` the national or
     /// international digits. Spaces, dots and dashes are tolerated.
     pub fn parse(isd_code: &str, number: &str) -> Result<Self, FieldError> {
-        let number: String = number.chars().filter(|c| c.is_ascii_digit() || *c == '+').collect();
+        let number: String = number
+            .chars()
+            .filter(|c| c.is_ascii_digit() || *c == '+')
+            .collect();
         if number.is_empty() {
             return Err(FieldError::new("field.required"));
         }

@@ -160,7 +160,12 @@ pub async fn payloads_are_read_in_bulk_in_the_order_asked_with_gaps_for_missing_
     let found = h.events.payloads(&asked).await.unwrap();
     assert_eq!(
         found,
-        vec![Some("Bob".to_owned()), None, Some("Ada".to_owned()), Some("Bob".to_owned())]
+        vec![
+            Some("Bob".to_owned()),
+            None,
+            Some("Ada".to_owned()),
+            Some("Bob".to_owned())
+        ]
     );
     assert!(h.events.payloads(&[]).await.unwrap().is_empty());
 }
