@@ -18,7 +18,14 @@ pub(super) async fn append(store: &PgStore, request: &AppendRequest) -> Result<A
     let ids = validate(request)?;
     let mut attempt = 1;
     loop {
-        match try_once(&store.pool, request).await {
+        let outcome = match single_stream(request) {
+            Some((s, expected)) => match append_single(&store.pool, s, expected).await {
+                Ok(None) => Err(conflict(s, current_version_of(&store.pool, s).await?)),
+                other => other,
+            },
+            None => try_once(&store.pool, request).await,
+        };
+        match outcome {
             Ok(Some(position)) => {
                 return Ok(AppendResult {
                     position,
@@ -44,6 +51,27 @@ pub(super) async fn append(store: &PgStore, request: &AppendRequest) -> Result<A
             Err(e) => return Err(e),
         }
     }
+}
+
+/// The request's one stream and expected version, when the one-statement
+/// path applies.
+fn single_stream(request: &AppendRequest) -> Option<(&StreamAppend, u64)> {
+    match (request.streams.as_slice(), request.side_writes.is_empty()) {
+        ([s], true) if !s.events.is_empty() => match s.expected {
+            ExpectedVersion::Exact(v) => Some((s, v)),
+            ExpectedVersion::Any => None,
+        },
+        _ => None,
+    }
+}
+
+async fn current_version_of(pool: &PgPool, s: &StreamAppend) -> Result<u64> {
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM streams WHERE stream_id = $1")
+            .bind(s.stream.as_str())
+            .fetch_optional(pool)
+            .await?;
+    to_u64(version.unwrap_or(0), "stream version")
 }
 
 async fn try_once(pool: &PgPool, request: &AppendRequest) -> Result<Option<Position>> {
@@ -164,69 +192,112 @@ fn conflict(s: &StreamAppend, actual: u64) -> StoreError {
     }
 }
 
-/// One INSERT … SELECT FROM UNNEST for all events of the request, in request
-/// order (identity values follow it).
-async fn insert_events(
-    conn: &mut PgConnection,
-    streams: &[StreamAppend],
-    starts: &[u64],
-) -> Result<Option<Position>> {
-    let total: usize = streams.iter().map(|s| s.events.len()).sum();
-    if total == 0 {
-        return Ok(None);
-    }
-    let mut event_ids = Vec::with_capacity(total);
-    let mut stream_ids = Vec::with_capacity(total);
-    let mut versions = Vec::with_capacity(total);
-    let mut categories = Vec::with_capacity(total);
-    let mut entities = Vec::with_capacity(total);
-    let mut types = Vec::with_capacity(total);
-    let mut schemas = Vec::with_capacity(total);
-    let mut payloads = Vec::with_capacity(total);
-    let mut actors = Vec::with_capacity(total);
-    let mut roles = Vec::with_capacity(total);
-    let mut correlations = Vec::with_capacity(total);
-    let mut causations = Vec::with_capacity(total);
-    let mut recorded: Vec<DateTime<Utc>> = Vec::with_capacity(total);
-    for (s, start) in streams.iter().zip(starts) {
-        for (k, e) in s.events.iter().enumerate() {
-            event_ids.push(e.event_id);
-            stream_ids.push(s.stream.as_str());
-            versions.push(to_i64(start + k as u64 + 1)?);
-            categories.push(s.stream.category());
-            entities.push(s.stream.entity_id());
-            types.push(e.event_type.as_str());
-            schemas.push(e.schema_version);
-            payloads.push(e.payload.as_str());
-            actors.push(e.metadata.actor_id);
-            roles.push(e.metadata.actor_role.as_deref());
-            correlations.push(e.metadata.correlation_id);
-            causations.push(e.metadata.causation_id);
-            recorded.push(truncate_micros(e.metadata.recorded_at));
+/// The events of a request as column arrays, in request order (identity
+/// values follow it), each stream's versions counted from its start.
+struct Columns<'a> {
+    event_ids: Vec<uuid::Uuid>,
+    stream_ids: Vec<&'a str>,
+    versions: Vec<i64>,
+    categories: Vec<&'a str>,
+    entities: Vec<&'a str>,
+    types: Vec<&'a str>,
+    schemas: Vec<i32>,
+    payloads: Vec<&'a str>,
+    actors: Vec<Option<uuid::Uuid>>,
+    roles: Vec<Option<&'a str>>,
+    correlations: Vec<uuid::Uuid>,
+    causations: Vec<Option<uuid::Uuid>>,
+    recorded: Vec<DateTime<Utc>>,
+}
+
+impl<'a> Columns<'a> {
+    fn new(streams: &'a [StreamAppend], starts: &[u64]) -> Result<Self> {
+        let total: usize = streams.iter().map(|s| s.events.len()).sum();
+        let mut c = Columns {
+            event_ids: Vec::with_capacity(total),
+            stream_ids: Vec::with_capacity(total),
+            versions: Vec::with_capacity(total),
+            categories: Vec::with_capacity(total),
+            entities: Vec::with_capacity(total),
+            types: Vec::with_capacity(total),
+            schemas: Vec::with_capacity(total),
+            payloads: Vec::with_capacity(total),
+            actors: Vec::with_capacity(total),
+            roles: Vec::with_capacity(total),
+            correlations: Vec::with_capacity(total),
+            causations: Vec::with_capacity(total),
+            recorded: Vec::with_capacity(total),
+        };
+        for (s, start) in streams.iter().zip(starts) {
+            for (k, e) in s.events.iter().enumerate() {
+                c.event_ids.push(e.event_id);
+                c.stream_ids.push(s.stream.as_str());
+                c.versions.push(to_i64(start + k as u64 + 1)?);
+                c.categories.push(s.stream.category());
+                c.entities.push(s.stream.entity_id());
+                c.types.push(e.event_type.as_str());
+                c.schemas.push(e.schema_version);
+                c.payloads.push(e.payload.as_str());
+                c.actors.push(e.metadata.actor_id);
+                c.roles.push(e.metadata.actor_role.as_deref());
+                c.correlations.push(e.metadata.correlation_id);
+                c.causations.push(e.metadata.causation_id);
+                c.recorded.push(truncate_micros(e.metadata.recorded_at));
+            }
         }
+        Ok(c)
     }
-    let rows = sqlx::query(
-        "INSERT INTO events (event_id, stream_id, stream_version, category, entity_id, event_type, \
-             schema_version, payload, actor_id, actor_role, correlation_id, causation_id, recorded_at) \
-         SELECT * FROM UNNEST($1::uuid[], $2::text[], $3::int8[], $4::text[], $5::text[], $6::text[], \
-             $7::int4[], $8::text[], $9::uuid[], $10::text[], $11::uuid[], $12::uuid[], $13::timestamptz[]) \
-         RETURNING transaction_id, global_position",
-    )
-    .bind(event_ids)
-    .bind(stream_ids)
-    .bind(versions)
-    .bind(categories)
-    .bind(entities)
-    .bind(types)
-    .bind(schemas)
-    .bind(payloads)
-    .bind(actors)
-    .bind(roles)
-    .bind(correlations)
-    .bind(causations)
-    .bind(recorded)
-    .fetch_all(&mut *conn)
-    .await?;
+
+    /// Binds the arrays as parameters `$first` … `$first + 12`.
+    fn bind(self, query: PgQuery<'a>) -> PgQuery<'a> {
+        query
+            .bind(self.event_ids)
+            .bind(self.stream_ids)
+            .bind(self.versions)
+            .bind(self.categories)
+            .bind(self.entities)
+            .bind(self.types)
+            .bind(self.schemas)
+            .bind(self.payloads)
+            .bind(self.actors)
+            .bind(self.roles)
+            .bind(self.correlations)
+            .bind(self.causations)
+            .bind(self.recorded)
+    }
+}
+
+type PgQuery<'a> = sqlx::query::Query<'a, sqlx::Postgres, sqlx::postgres::PgArguments>;
+
+const EVENT_COLUMNS: &str = "event_id, stream_id, stream_version, category, entity_id, event_type, \
+     schema_version, payload, actor_id, actor_role, correlation_id, causation_id, recorded_at";
+
+/// `UNNEST` of the 13 column arrays bound from parameter `$first` on.
+fn unnest(first: usize) -> String {
+    let types = [
+        "uuid",
+        "text",
+        "int8",
+        "text",
+        "text",
+        "text",
+        "int4",
+        "text",
+        "uuid",
+        "text",
+        "uuid",
+        "uuid",
+        "timestamptz",
+    ];
+    let args: Vec<String> = types
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("${}::{t}[]", first + i))
+        .collect();
+    format!("UNNEST({})", args.join(", "))
+}
+
+fn last_position(rows: &[sqlx::postgres::PgRow]) -> Result<Position> {
     let mut last = Position::START;
     for row in rows {
         last = last.max(Position {
@@ -234,7 +305,57 @@ async fn insert_events(
             pos: row.try_get(1)?,
         });
     }
-    Ok(Some(last))
+    Ok(last)
+}
+
+/// One INSERT … SELECT FROM UNNEST for all events of the request.
+async fn insert_events(
+    conn: &mut PgConnection,
+    streams: &[StreamAppend],
+    starts: &[u64],
+) -> Result<Option<Position>> {
+    if streams.iter().all(|s| s.events.is_empty()) {
+        return Ok(None);
+    }
+    let sql = format!(
+        "INSERT INTO events ({EVENT_COLUMNS}) SELECT * FROM {} RETURNING transaction_id, global_position",
+        unnest(1)
+    );
+    let query = Columns::new(streams, starts)?.bind(sqlx::query(sqlx::AssertSqlSafe(sql)));
+    let rows = query.fetch_all(&mut *conn).await?;
+    Ok(Some(last_position(&rows)?))
+}
+
+/// The common case — one stream, an exact expected version, no side writes —
+/// as ONE statement outside an explicit transaction: the version claim and
+/// the insert commit together, in one round trip instead of four. `None`
+/// when the version claim found another version (a conflict).
+async fn append_single(pool: &PgPool, s: &StreamAppend, expected: u64) -> Result<Option<Position>> {
+    let n = to_i64(s.events.len() as u64)?;
+    let claim = if expected == 0 {
+        "INSERT INTO streams (stream_id, version) VALUES ($14, $15) ON CONFLICT (stream_id) DO NOTHING RETURNING version"
+    } else {
+        "UPDATE streams SET version = version + $15 WHERE stream_id = $14 AND version = $16 RETURNING version"
+    };
+    let sql = format!(
+        "WITH claimed AS ({claim}) INSERT INTO events ({EVENT_COLUMNS}) \
+         SELECT u.* FROM claimed, {} AS u RETURNING transaction_id, global_position",
+        unnest(1)
+    );
+    let streams = std::slice::from_ref(s);
+    let mut query = Columns::new(streams, &[expected])?
+        .bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
+        .bind(s.stream.as_str())
+        .bind(n);
+    if expected != 0 {
+        query = query.bind(to_i64(expected)?);
+    }
+    let rows = query.fetch_all(pool).await?;
+    if rows.is_empty() {
+        Ok(None)
+    } else {
+        Ok(Some(last_position(&rows)?))
+    }
 }
 
 /// A unique violation on (stream_id, stream_version) means another writer
