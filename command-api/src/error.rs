@@ -83,7 +83,11 @@ impl CommandError {
 /// Status of a broken business rule, by its stable code.
 fn rule_status(code: &str) -> StatusCode {
     match code {
-        "email_taken" | "conflict" => StatusCode::CONFLICT,
+        "email_taken"
+        | "conflict"
+        | "reference_exists"
+        | "reference_trashed"
+        | "reference_not_trashed" => StatusCode::CONFLICT,
         "otp_resend_too_soon" | "otp_send_limit" => StatusCode::TOO_MANY_REQUESTS,
         "invalid_credentials" | "not_signed_in" => StatusCode::UNAUTHORIZED,
         "not_found" => StatusCode::NOT_FOUND,

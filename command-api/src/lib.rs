@@ -8,6 +8,7 @@ pub mod context;
 pub mod error;
 pub mod execute;
 pub mod ids;
+pub mod reference;
 pub mod routes;
 
 use std::sync::Arc;
@@ -78,6 +79,10 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::accounts::reset_password))
         .routes(routes!(routes::accounts::change_password))
         .routes(routes!(routes::admin::forget_account))
+        .routes(routes!(routes::reference::add_reference))
+        .routes(routes!(routes::reference::rename_reference))
+        .routes(routes!(routes::reference::trash_reference))
+        .routes(routes!(routes::reference::restore_reference))
         .with_state(app)
         .split_for_parts();
     let router = router

@@ -4,8 +4,10 @@
 use anyhow::Context;
 use command_api::accounts::admin::{NewAdmin, create_admin};
 use command_api::accounts::registration::sign_up;
+use command_api::execute::Actor;
 use command_api::ids::IdempotencyKey;
 use domain::account::{PRIVACY_VERSION, RegistrationForm, Role, TERMS_VERSION};
+use domain::reference::{ReferenceForm, ReferenceKind};
 use platform::auth::EmailProofClaims;
 
 use store::Position;
@@ -27,9 +29,10 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
         given_name: "Alice".into(),
         family_name: "Admin".into(),
     };
-    create_admin(state, new)
+    let admin = create_admin(state, new)
         .await
         .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
+    reference_lists(app, admin).await?;
     member(app, Role::Client, CLIENT, "Camille", "Martin", None).await?;
     member(
         app,
@@ -40,6 +43,176 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
         Some(("Naturopathe", 12)),
     )
     .await?;
+    Ok(())
+}
+
+/// `(name_fr, name_en, code)` of a demo item.
+type Item = (&'static str, &'static str, &'static str);
+
+/// The demo items, by list.
+const REFERENCE_LISTS: &[(ReferenceKind, &[Item])] = &[
+    (
+        ReferenceKind::Disorder,
+        &[
+            ("Stress", "Stress", ""),
+            ("Anxiété", "Anxiety", ""),
+            ("Insomnie", "Insomnia", ""),
+            ("Troubles digestifs", "Digestive troubles", ""),
+            ("Fatigue chronique", "Chronic fatigue", ""),
+            ("Migraines", "Migraines", ""),
+            ("Dépression légère", "Mild depression", ""),
+            ("Douleurs de dos", "Back pain", ""),
+            ("Troubles du poids", "Weight problems", ""),
+            ("Allergies", "Allergies", ""),
+        ],
+    ),
+    (
+        ReferenceKind::Keyword,
+        &[
+            ("Sommeil", "Sleep", ""),
+            ("Méditation", "Meditation", ""),
+            ("Respiration", "Breathing", ""),
+            ("Alimentation", "Diet", ""),
+            ("Détox", "Detox", ""),
+            ("Yoga", "Yoga", ""),
+            ("Gestion des émotions", "Emotional balance", ""),
+            ("Plantes", "Herbal remedies", ""),
+            ("Confiance en soi", "Self-confidence", ""),
+            ("Burn-out", "Burnout", ""),
+        ],
+    ),
+    (
+        ReferenceKind::Objective,
+        &[
+            ("Mieux dormir", "Sleep better", ""),
+            ("Réduire le stress", "Reduce stress", ""),
+            ("Perdre du poids", "Lose weight", ""),
+            ("Retrouver de l'énergie", "Regain energy", ""),
+            ("Améliorer la digestion", "Improve digestion", ""),
+            ("Gagner en confiance", "Gain confidence", ""),
+            ("Arrêter de fumer", "Quit smoking", ""),
+            ("Mieux gérer ses émotions", "Manage emotions", ""),
+        ],
+    ),
+    (
+        ReferenceKind::Specialisation,
+        &[
+            ("Ayurveda", "Ayurveda", ""),
+            ("Homéopathie", "Homeopathy", ""),
+            ("Naturopathie", "Naturopathy", ""),
+            ("Hypnose", "Hypnosis", ""),
+            ("PNL", "NLP", ""),
+            ("Coaching", "Coaching", ""),
+            ("Nutrition", "Nutrition", ""),
+            ("Santé mentale", "Mental health", ""),
+        ],
+    ),
+    (
+        ReferenceKind::ComplaintType,
+        &[
+            ("Consultant absent", "Consultant did not show up", ""),
+            ("Problème technique", "Technical problem", ""),
+            ("Comportement inapproprié", "Inappropriate behaviour", ""),
+            ("Consultation écourtée", "Consultation cut short", ""),
+            ("Facturation", "Billing", ""),
+            ("Autre", "Other", ""),
+        ],
+    ),
+    (
+        ReferenceKind::Language,
+        &[
+            ("Français", "French", "fr"),
+            ("Anglais", "English", "en"),
+            ("Espagnol", "Spanish", "es"),
+            ("Allemand", "German", "de"),
+            ("Italien", "Italian", "it"),
+            ("Hindi", "Hindi", "hi"),
+            ("Arabe", "Arabic", "ar"),
+        ],
+    ),
+    (
+        ReferenceKind::Nationality,
+        &[
+            ("Française", "French", "FR"),
+            ("Belge", "Belgian", "BE"),
+            ("Suisse", "Swiss", "CH"),
+            ("Canadienne", "Canadian", "CA"),
+            ("Indienne", "Indian", "IN"),
+            ("Marocaine", "Moroccan", "MA"),
+        ],
+    ),
+];
+
+/// `(country fr, country en, ISO code, cities)` of the demo.
+const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "France",
+        "France",
+        "FR",
+        &["Paris", "Lyon", "Marseille", "Bordeaux"],
+    ),
+    ("Belgique", "Belgium", "BE", &["Bruxelles", "Liège"]),
+    ("Suisse", "Switzerland", "CH", &["Genève", "Lausanne"]),
+    ("Canada", "Canada", "CA", &["Montréal", "Québec"]),
+    (
+        "Inde",
+        "India",
+        "IN",
+        &["Kerala", "Pondichéry", "Rishikesh"],
+    ),
+];
+
+/// The admin-managed reference lists, added by the demo administrator.
+async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
+    use command_api::reference::add;
+    let state = &app.command_state;
+    let actor = Actor {
+        id: Some(admin),
+        role: Role::Admin.as_str(),
+    };
+    let form = |fr: &str, en: &str, code: &str, parent| ReferenceForm {
+        name_fr: fr.into(),
+        name_en: en.into(),
+        parent_id: parent,
+        code: code.into(),
+    };
+    let fail = |e: command_api::error::CommandError| anyhow::anyhow!(crate::describe(&e));
+    let ids = || IdempotencyKey::none().ids(Some(admin));
+    for (kind, items) in REFERENCE_LISTS {
+        for (fr, en, code) in *items {
+            add(state, &ids(), actor, *kind, form(fr, en, code, None))
+                .await
+                .map_err(fail)?;
+        }
+    }
+    for (fr, en, code, cities) in COUNTRIES {
+        let (country, _) = add(
+            state,
+            &ids(),
+            actor,
+            ReferenceKind::Country,
+            form(fr, en, code, None),
+        )
+        .await
+        .map_err(fail)?;
+        for city in *cities {
+            let en = match *city {
+                "Bruxelles" => "Brussels",
+                "Genève" => "Geneva",
+                "Pondichéry" => "Puducherry",
+                other => other,
+            };
+            add(
+                state,
+                &ids(),
+                actor,
+                ReferenceKind::City,
+                form(city, en, "", Some(country.id)),
+            )
+            .await
+            .map_err(fail)?;
+        }
+    }
     Ok(())
 }
 

@@ -43,6 +43,9 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::public::registration_options))
         .routes(routes!(routes::accounts::session))
         .routes(routes!(routes::accounts::my_profile))
+        .routes(routes!(routes::reference::reference_list))
+        .routes(routes!(routes::reference::reference_item))
+        .routes(routes!(routes::reference::reference_picker))
         .with_state(state.clone())
         .split_for_parts();
     let router = router

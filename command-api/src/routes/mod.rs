@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod admin;
 pub mod otp;
+pub mod reference;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -78,6 +78,29 @@ impl ReferenceKind {
             .find(|k| k.as_str() == raw)
     }
 
+    /// The set's name in URLs: `disorders`, `complaint-types`, `cities`…
+    pub fn slug(self) -> &'static str {
+        match self {
+            ReferenceKind::Disorder => "disorders",
+            ReferenceKind::Keyword => "keywords",
+            ReferenceKind::Language => "languages",
+            ReferenceKind::Nationality => "nationalities",
+            ReferenceKind::Objective => "objectives",
+            ReferenceKind::Specialisation => "specializations",
+            ReferenceKind::ComplaintType => "complaint-types",
+            ReferenceKind::Country => "countries",
+            ReferenceKind::City => "cities",
+        }
+    }
+
+    /// The set named by a URL slug (see [`ReferenceKind::slug`]).
+    pub fn from_slug(slug: &str) -> Option<Self> {
+        ReferenceKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.slug() == slug)
+    }
+
     /// Stream category of the items of this set: `ref_{kind}`.
     pub fn category(self) -> String {
         format!("ref_{}", self.as_str())
@@ -114,6 +137,14 @@ mod tests {
             assert_eq!(ReferenceKind::parse(kind.as_str()), Some(*kind));
             assert!(!kind.category().contains('-') && !kind.name_category().contains('-'));
         }
+        for kind in ReferenceKind::ALL {
+            assert_eq!(ReferenceKind::from_slug(kind.slug()), Some(*kind));
+        }
+        assert_eq!(
+            ReferenceKind::from_slug("complaint-types"),
+            Some(ReferenceKind::ComplaintType)
+        );
+        assert_eq!(ReferenceKind::from_slug("complaint_type"), None);
         assert_eq!(
             ReferenceKind::ComplaintType.category(),
             "ref_complaint_type"

@@ -13,6 +13,7 @@ mod passwords;
 mod projector;
 mod reactions;
 mod read_your_writes;
+mod reference;
 mod route_table;
 mod sessions;
 mod sign_up;

@@ -9,7 +9,8 @@ use crate::support::{Backend, TestApp, unique_email};
 on_both_backends!(a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends);
 
 /// A varied history: accounts of every role, sessions, a password change,
-/// a reset request and a forgotten subject.
+/// a reset request, a forgotten subject and reference items (a country and
+/// its city, renamed, trashed, restored).
 async fn some_history(app: &TestApp) {
     let admin = app.create_admin(&unique_email("admin")).await;
     let client = app.register(Role::Client, &unique_email("client")).await;
@@ -36,6 +37,37 @@ async fn some_history(app: &TestApp) {
     .send()
     .await
     .expect(204);
+    let reference = |path: &str, body: serde_json::Value| {
+        let path = format!("/api/admin-panel/reference/{path}");
+        async move { app.post(&path).json(&body).send().await }
+    };
+    let country = reference(
+        "countries",
+        serde_json::json!({"name_fr": "Suisse", "name_en": "Switzerland", "code": "CH"}),
+    )
+    .await;
+    country.expect(201);
+    let country = country.json()["id"].as_str().unwrap().to_owned();
+    let city = reference(
+        "cities",
+        serde_json::json!({"name_fr": "Genève", "name_en": "Geneva", "parent_id": country}),
+    )
+    .await;
+    city.expect(201);
+    let city = city.json()["id"].as_str().unwrap().to_owned();
+    app.call(
+        reqwest::Method::PUT,
+        &format!("/api/admin-panel/reference/countries/{country}"),
+    )
+    .json(&serde_json::json!({"name_fr": "Confédération suisse", "name_en": "Switzerland"}))
+    .send()
+    .await
+    .expect(204);
+    for step in ["trash", "restore", "trash"] {
+        reference(&format!("cities/{city}/{step}"), serde_json::json!({}))
+            .await
+            .expect(204);
+    }
 }
 
 async fn a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends(backend: Backend) {
@@ -70,6 +102,11 @@ async fn a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends(backend:
     assert!(
         live.iter()
             .any(|(table, rows)| table == "rm_accounts" && rows.len() == 4),
+        "{live:?}"
+    );
+    assert!(
+        live.iter()
+            .any(|(table, rows)| table == "rm_reference" && rows.len() == 2),
         "{live:?}"
     );
     for ((table, rows), (other_table, other_rows)) in live.iter().zip(&replayed) {

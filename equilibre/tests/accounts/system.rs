@@ -28,6 +28,13 @@ const DOCUMENTED: &[&str] = &[
     "post /api/{area}/change-password",
     "get /api/{area}/my-profile",
     "post /api/admin-panel/accounts/{id}/forget",
+    "get /api/public/reference/{kind}",
+    "get /api/admin-panel/reference/{kind}",
+    "get /api/admin-panel/reference/{kind}/{id}",
+    "post /api/admin-panel/reference/{kind}",
+    "put /api/admin-panel/reference/{kind}/{id}",
+    "post /api/admin-panel/reference/{kind}/{id}/trash",
+    "post /api/admin-panel/reference/{kind}/{id}/restore",
 ];
 
 async fn health_shows_the_checkpoint_equal_to_the_store_head_after_catch_up(backend: Backend) {

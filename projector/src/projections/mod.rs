@@ -3,6 +3,7 @@
 //! random values, so a rebuild gives the same rows.
 
 mod accounts;
+mod reference;
 
 use std::sync::Arc;
 
@@ -28,6 +29,7 @@ pub const SCHEMA: &[Table] = &[
         create: "CREATE TABLE IF NOT EXISTS rm_checkpoint (name TEXT PRIMARY KEY, tx BIGINT NOT NULL, pos BIGINT NOT NULL)",
     },
     accounts::TABLE,
+    reference::TABLE,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -44,6 +46,8 @@ pub async fn apply_batch(
     for event in events {
         if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;
+        } else if reference::interested(event.stream.category()) {
+            reference::apply(tx, event).await?;
         }
     }
     accounts.flush(tx, store).await

@@ -36,7 +36,7 @@ impl FromRequestParts<QueryState> for SignedIn {
 }
 
 /// Area answers are private: never cached.
-struct NoStore<T>(T);
+pub(crate) struct NoStore<T>(pub(crate) T);
 
 impl<T: IntoResponse> IntoResponse for NoStore<T> {
     fn into_response(self) -> Response {

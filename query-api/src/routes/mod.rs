@@ -2,4 +2,5 @@
 
 pub mod accounts;
 pub mod public;
+pub mod reference;
 pub mod system;
