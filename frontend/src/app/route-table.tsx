@@ -23,6 +23,7 @@ const content = () => import('./routes/content');
 const areaLayout = () => import('./routes/area/layout');
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
+const reference = () => import('./routes/admin/reference');
 
 /** One route object per path pattern (pages answering under several prefixes). */
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
@@ -44,6 +45,24 @@ const authRoutes = (role: Role): RouteObject[] => {
   ];
 };
 
+type ReferenceScreen = NonNullable<RouteHandle['reference']>['screen'];
+
+/** spec §2: add, edit, view and view-trash for each reference list (admin area). */
+const referenceRoutes = (): RouteObject[] =>
+  Object.entries(paths.admin.reference).flatMap(([set, screens]) =>
+    (['add', 'edit', 'view', 'trash'] as const satisfies readonly ReferenceScreen[]).map(
+      (screen): RouteObject => ({
+        path: screens[screen].path,
+        lazy: reference,
+        handle: {
+          titleKey: `reference.sets.${set}.${screen}`,
+          subtitleKey: 'reference.subtitle',
+          reference: { set, screen },
+        } satisfies RouteHandle,
+      }),
+    ),
+  );
+
 const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
   const area = paths[role];
   const handle = (titleKey: string, subtitleKey: string): RouteHandle => ({ titleKey, subtitleKey });
@@ -59,6 +78,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
         lazy: changePassword,
         handle: handle('nav.changePassword', 'auth.change.subtitle'),
       },
+      ...(role === 'admin' ? referenceRoutes() : []),
       { path: '*', Component: NotFoundPage },
     ],
   };

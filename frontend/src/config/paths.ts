@@ -37,6 +37,26 @@ const area = (role: Role) => ({
   changePassword: { path: `/${role}/change-password`, getHref: () => `/${role}/change-password` },
 });
 
+/**
+ * Admin screens of one reference list (spec §2): add, edit, view and view-trash.
+ * `slug` is the spec's spelling; `editSlug` differs only for ComplaintType.
+ * Country and city edit pages carry no name segment.
+ */
+const referenceSet = (slug: string, options: { editSlug?: string; nameInEdit?: boolean } = {}) => {
+  const editSlug = options.editSlug ?? slug;
+  const nameInEdit = options.nameInEdit ?? true;
+  return {
+    add: { path: `/admin/add-${slug}`, getHref: () => `/admin/add-${slug}` },
+    edit: {
+      path: nameInEdit ? `/admin/edit-${editSlug}/:id/:name` : `/admin/edit-${editSlug}/:id`,
+      getHref: (id: string, name: string) =>
+        nameInEdit ? `/admin/edit-${editSlug}/${enc(id)}/${enc(name)}` : `/admin/edit-${editSlug}/${enc(id)}`,
+    },
+    view: { path: `/admin/view-${editSlug}`, getHref: () => `/admin/view-${editSlug}` },
+    trash: { path: `/admin/view-trash-${editSlug}`, getHref: () => `/admin/view-trash-${editSlug}` },
+  };
+};
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   aboutUs: { path: '/about-us', getHref: (hash?: string) => `/about-us${hash ? `#${hash}` : ''}` },
@@ -73,7 +93,20 @@ export const paths = {
 
   client: area('client'),
   consultant: area('consultant'),
-  admin: area('admin'),
+  admin: {
+    ...area('admin'),
+    reference: {
+      disorders: referenceSet('disorders'),
+      keywords: referenceSet('keywords'),
+      languages: referenceSet('languages'),
+      nationality: referenceSet('nationality'),
+      objectives: referenceSet('objectives'),
+      specialization: referenceSet('specialization'),
+      complaintType: referenceSet('complaintType', { editSlug: 'ComplaintType' }),
+      country: referenceSet('country', { nameInEdit: false }),
+      city: referenceSet('city', { nameInEdit: false }),
+    },
+  },
 
   notFound: { path: '*' },
 } as const;

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '@/config/roles';
 import { updatePersistedState, usePersistedState } from '@/lib/persisted-state';
 import { useWebSettings } from '@/lib/web-settings';
@@ -9,7 +9,7 @@ import { LanguageSwitcher } from '../ui/language-switcher';
 import { Logo } from '../ui/logo';
 import { AreaContext } from './area-context';
 import styles from './area-layout.module.css';
-import { areaMenu } from './area-menus';
+import { areaMenu, isMenuGroup, type MenuEntry, type MenuGroup } from './area-menus';
 import { useRouteHandle } from './route-handle';
 import { UserMenu } from './user-menu';
 
@@ -26,6 +26,53 @@ function PageHeader() {
       <h1>{t(titleKey)}</h1>
       {subtitleKey && <p>{t(subtitleKey)}</p>}
     </div>
+  );
+}
+
+function MenuLink({ entry }: { entry: MenuEntry }) {
+  const { t } = useTranslation();
+  return (
+    <NavLink className={styles.menuLink} to={entry.to}>
+      {entry.icon && <Icon name={entry.icon} />}
+      {t(entry.labelKey)}
+    </NavLink>
+  );
+}
+
+/** A disclosure button and its entries; open while one of its pages is shown. */
+function MenuGroupItem({ group }: { group: MenuGroup }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const listId = useId();
+  const current =
+    group.entries.some((entry) => entry.to.toLowerCase() === pathname.toLowerCase()) ||
+    (group.activePatterns ?? []).some((pattern) => matchPath({ path: pattern, caseSensitive: false }, pathname));
+  const [opened, setOpened] = useState(current);
+  const [lastPath, setLastPath] = useState(pathname);
+  if (lastPath !== pathname) {
+    setLastPath(pathname);
+    if (current && !opened) setOpened(true);
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.menuGroup}
+        aria-expanded={opened}
+        aria-controls={listId}
+        onClick={() => setOpened((value) => !value)}
+      >
+        {group.icon && <Icon name={group.icon} />}
+        {t(group.labelKey)}
+      </button>
+      <ul id={listId} className={styles.subMenu} hidden={!opened}>
+        {group.entries.map((entry) => (
+          <li key={entry.to}>
+            <MenuLink entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -70,19 +117,22 @@ export function AreaLayout({ role }: { role: Role }) {
             className={`${styles.sidebar} ${sidebarOpened ? '' : styles.sidebarClosed}`}
           >
             <ul className={styles.menu}>
-              {areaMenu(role).map((entry) => (
-                <li key={entry.to}>
-                  <NavLink className={styles.menuLink} to={entry.to}>
-                    <Icon name={entry.icon} />
-                    {t(entry.labelKey)}
-                  </NavLink>
-                </li>
-              ))}
+              {areaMenu(role).map((item) =>
+                isMenuGroup(item) ? (
+                  <li key={item.id}>
+                    <MenuGroupItem group={item} />
+                  </li>
+                ) : (
+                  <li key={item.to}>
+                    <MenuLink entry={item} />
+                  </li>
+                ),
+              )}
             </ul>
           </nav>
           <div className={styles.content}>
-            {hasPageHeader && <PageHeader />}
             <main id="main-content" tabIndex={-1} className={styles.main}>
+              {hasPageHeader && <PageHeader />}
               <Outlet />
             </main>
             <footer className={styles.footer}>

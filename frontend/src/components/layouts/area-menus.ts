@@ -2,13 +2,62 @@ import { paths } from '@/config/paths';
 import type { Role } from '@/config/roles';
 import type { IconName } from '../ui/icon';
 
-export type MenuEntry = { to: string; labelKey: string; icon: IconName };
+export type MenuEntry = { to: string; labelKey: string; icon?: IconName };
+/** A labelled, collapsible group of entries (admin top menu, spec §2). */
+export type MenuGroup = {
+  id: string;
+  labelKey: string;
+  icon?: IconName;
+  entries: MenuEntry[];
+  /** Route patterns that open the group besides its entries (edit pages). */
+  activePatterns?: string[];
+};
+export type MenuItem = MenuEntry | MenuGroup;
+
+export const isMenuGroup = (item: MenuItem): item is MenuGroup => 'entries' in item;
+
+type ReferenceKey = keyof typeof paths.admin.reference;
+
+/** add, view and trash of one reference list. */
+const referenceEntries = (key: ReferenceKey): MenuEntry[] => {
+  const set = paths.admin.reference[key];
+  return [
+    { to: set.add.getHref(), labelKey: `reference.sets.${key}.add` },
+    { to: set.view.getHref(), labelKey: `reference.sets.${key}.view` },
+    { to: set.trash.getHref(), labelKey: `reference.sets.${key}.trash` },
+  ];
+};
+
+const referenceGroup = (key: ReferenceKey): MenuGroup => ({
+  id: key,
+  labelKey: `reference.sets.${key}.group`,
+  entries: referenceEntries(key),
+  activePatterns: [paths.admin.reference[key].edit.path],
+});
+
+/** One group per reference list; country and city share one (spec §2 "Menus and layout"). */
+const adminReferenceGroups = (): MenuGroup[] => [
+  referenceGroup('disorders'),
+  referenceGroup('keywords'),
+  referenceGroup('languages'),
+  referenceGroup('nationality'),
+  referenceGroup('objectives'),
+  referenceGroup('specialization'),
+  referenceGroup('complaintType'),
+  {
+    id: 'country-city',
+    labelKey: 'reference.countryCityGroup',
+    entries: [...referenceEntries('country'), ...referenceEntries('city')],
+    activePatterns: [paths.admin.reference.country.edit.path, paths.admin.reference.city.edit.path],
+  },
+];
 
 /**
  * Area menus (spec §2 "Menus and layout"), holding only pages that exist now;
  * later issues add their entries here as their pages land.
  */
-export const areaMenu = (role: Role): MenuEntry[] => [
+export const areaMenu = (role: Role): MenuItem[] => [
   { to: paths[role].dashboard.getHref(), labelKey: 'nav.dashboard', icon: 'dashboard' },
+  ...(role === 'admin' ? adminReferenceGroups() : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },
 ];

@@ -1,7 +1,13 @@
 import { useMatches } from 'react-router';
 
 /** What a route declares about itself in its `handle` (i18n keys). */
-export type RouteHandle = { titleKey?: string; subtitleKey?: string; contentKey?: string };
+export type RouteHandle = {
+  titleKey?: string;
+  subtitleKey?: string;
+  contentKey?: string;
+  /** Admin reference-list screens: which list, which screen. */
+  reference?: { set: string; screen: 'add' | 'edit' | 'view' | 'trash' };
+};
 
 const isHandle = (value: unknown): value is RouteHandle => typeof value === 'object' && value !== null;
 

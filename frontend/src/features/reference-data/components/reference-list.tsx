@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/layouts/page-title';
+import { errorText, toast } from '@/lib/toast';
+import { useReferenceItems } from '../api/get-reference-items';
+import type { ReferenceItem } from '../api/reference-item';
+import { useRestoreReferenceItem } from '../api/restore-reference-item';
+import { useTrashReferenceItem } from '../api/trash-reference-item';
+import { referencePaths, type ReferenceSet } from '../reference-sets';
+import styles from './reference-data.module.css';
+
+type Props = { set: ReferenceSet; trashed: boolean };
+
+const readPage = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/** One reference list (spec §2 view-… and view-trash-…): search, pages of 20, trash or restore. */
+export function ReferenceList({ set, trashed }: Props) {
+  const { t, i18n } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = searchParams.get('search') ?? '';
+  const page = readPage(searchParams.get('page'));
+  const [draft, setDraft] = useState(search);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const captionId = useId();
+  const trashButtonId = (itemId: string) => `${captionId}-trash-${itemId}`;
+  const list = useReferenceItems(set.kind, { trashed, search, page });
+  const trash = useTrashReferenceItem(set.kind);
+  const restore = useRestoreReferenceItem(set.kind);
+  const links = referencePaths(set);
+  const texts = `reference.sets.${set.key}`;
+  const title = t(`${texts}.${trashed ? 'trash' : 'view'}`);
+  const english = i18n.language === 'en';
+
+  // The box follows the address (back and forward buttons).
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setDraft(search);
+  }
+
+  const goTo = (next: { search?: string; page?: number }) => {
+    const params = new URLSearchParams();
+    const nextSearch = next.search ?? search;
+    if (nextSearch) params.set('search', nextSearch);
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) params.set('page', String(nextPage));
+    setSearchParams(params);
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    goTo({ search: draft.trim(), page: 1 });
+  };
+
+  const name = (item: ReferenceItem) => (english ? item.name_en : item.name_fr);
+
+  const onTrash = async (item: ReferenceItem) => {
+    try {
+      await trash.mutateAsync(item.id);
+      setConfirming(null);
+      toast.success(t('reference.trashed', { name: name(item) }));
+    } catch (error) {
+      toast.error(errorText(error, t('errors.network')));
+    }
+  };
+
+  const onRestore = async (item: ReferenceItem) => {
+    try {
+      await restore.mutateAsync(item.id);
+      toast.success(t('reference.restored', { name: name(item) }));
+    } catch (error) {
+      toast.error(errorText(error, t('errors.network')));
+    }
+  };
+
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.page_size))) : 1;
+  const columns = {
+    nameFr: t('reference.columns.nameFr'),
+    nameEn: t('reference.columns.nameEn'),
+    code: t('reference.columns.code'),
+    parent: t('reference.columns.country'),
+    actions: t('reference.columns.actions'),
+  };
+
+  return (
+    <div className="stack">
+      <PageTitle>{title}</PageTitle>
+      <div className={styles.toolbar}>
+        <form role="search" className={styles.search} onSubmit={onSearch}>
+          <label>
+            {t('reference.search')}
+            <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+          </label>
+          <button type="submit" className="btn btn-secondary">
+            {t('reference.searchSubmit')}
+          </button>
+        </form>
+        <div className={styles.actions}>
+          {trashed ? (
+            <Link className="btn btn-secondary" to={links.view.getHref()}>
+              {t(`${texts}.view`)}
+            </Link>
+          ) : (
+            <>
+              <Link className="btn" to={links.add.getHref()}>
+                {t(`${texts}.add`)}
+              </Link>
+              <Link className="btn btn-secondary" to={links.trash.getHref()}>
+                {t(`${texts}.trash`)}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="card">
+        <p aria-live="polite" role="status">
+          {list.isPending ? t('common.loading') : data ? t('reference.total', { number: data.total }) : ''}
+        </p>
+        {list.isError && !data && <p>{errorText(list.error, t('errors.network'))}</p>}
+        {data && data.items.length > 0 && (
+          <div className={styles.tableWrap}>
+            <table className={styles.table} aria-labelledby={captionId}>
+              <caption id={captionId} className="visually-hidden">
+                {title}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{columns.nameFr}</th>
+                  <th scope="col">{columns.nameEn}</th>
+                  {set.hasCode && <th scope="col">{columns.code}</th>}
+                  {set.parentKind && <th scope="col">{columns.parent}</th>}
+                  <th scope="col">{columns.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((item) => (
+                  <tr key={item.id}>
+                    <th scope="row" data-label={columns.nameFr} lang="fr">
+                      {item.name_fr}
+                    </th>
+                    <td data-label={columns.nameEn} lang="en">
+                      {item.name_en}
+                    </td>
+                    {set.hasCode && <td data-label={columns.code}>{item.code}</td>}
+                    {set.parentKind && (
+                      <td data-label={columns.parent}>{english ? item.parent_name_en : item.parent_name_fr}</td>
+                    )}
+                    <td>
+                      {trashed ? (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          disabled={restore.isPending}
+                          aria-label={`${t('reference.restore')} ${name(item)}`}
+                          onClick={() => void onRestore(item)}
+                        >
+                          {t('reference.restore')}
+                        </button>
+                      ) : confirming === item.id ? (
+                        <TrashConfirmation
+                          name={name(item)}
+                          busy={trash.isPending}
+                          onConfirm={() => void onTrash(item)}
+                          onCancel={() => {
+                            setConfirming(null);
+                            requestAnimationFrame(() => document.getElementById(trashButtonId(item.id))?.focus());
+                          }}
+                        />
+                      ) : (
+                        <div className={styles.actions}>
+                          <Link
+                            className="btn btn-secondary btn-small"
+                            to={links.edit.getHref(item.id, name(item))}
+                            aria-label={`${t('reference.edit')} ${name(item)}`}
+                          >
+                            {t('reference.edit')}
+                          </Link>
+                          <button
+                            type="button"
+                            className="btn btn-secondary btn-small"
+                            id={trashButtonId(item.id)}
+                            aria-label={`${t('reference.trash')} ${name(item)}`}
+                            onClick={() => setConfirming(item.id)}
+                          >
+                            {t('reference.trash')}
+                          </button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.items.length === 0 && <p>{t(search ? 'reference.noMatch' : 'reference.empty')}</p>}
+        {data && (pageCount > 1 || page > 1) && (
+          <nav aria-label={t('reference.pagination')} className={styles.pagination}>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={page <= 1}
+              onClick={() => goTo({ page: page - 1 })}
+            >
+              {t('reference.previous')}
+            </button>
+            <span>{t('reference.pageOf', { page, total: pageCount })}</span>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              disabled={page >= pageCount}
+              onClick={() => goTo({ page: page + 1 })}
+            >
+              {t('reference.next')}
+            </button>
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type ConfirmationProps = { name: string; busy: boolean; onConfirm: () => void; onCancel: () => void };
+
+/** Inline confirmation in the row; focus moves to it and returns on cancel. */
+function TrashConfirmation({ name, busy, onConfirm, onCancel }: ConfirmationProps) {
+  const { t } = useTranslation();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirmRef.current?.focus(), []);
+  return (
+    <div className={styles.confirm} role="group" aria-label={t('reference.confirmTrash', { name })}>
+      <span>{t('reference.confirmTrash', { name })}</span>
+      <button ref={confirmRef} type="button" className="btn btn-small" disabled={busy} onClick={onConfirm}>
+        {t('reference.confirm')}
+      </button>
+      <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>
+        {t('reference.cancel')}
+      </button>
+    </div>
+  );
+}
