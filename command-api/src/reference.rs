@@ -238,17 +238,7 @@ pub async fn trash(
     kind: ReferenceKind,
     id: Uuid,
 ) -> Result<Position, CommandError> {
-    let result = with_retry(|| async {
-        let now = app.clock.now();
-        let item = load_item(app, kind, id).await?;
-        let events = reference::trash(&item.state, now)?;
-        Batch::new(ids, actor, now)
-            .events(item_stream(kind, id), item.version, &events)
-            .commit(app)
-            .await
-    })
-    .await;
-    or_already_applied(app, ids, result, |p| p).await
+    change_state(app, ids, actor, kind, id, reference::trash).await
 }
 
 /// Takes an item out of the trash.
@@ -259,10 +249,25 @@ pub async fn restore(
     kind: ReferenceKind,
     id: Uuid,
 ) -> Result<Position, CommandError> {
+    change_state(app, ids, actor, kind, id, reference::restore).await
+}
+
+/// A decision on the item's stream alone (trash, restore).
+async fn change_state(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    kind: ReferenceKind,
+    id: Uuid,
+    decide: fn(
+        &ReferenceItem,
+        chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<ReferenceEvent>, DomainError>,
+) -> Result<Position, CommandError> {
     let result = with_retry(|| async {
         let now = app.clock.now();
         let item = load_item(app, kind, id).await?;
-        let events = reference::restore(&item.state, now)?;
+        let events = decide(&item.state, now)?;
         Batch::new(ids, actor, now)
             .events(item_stream(kind, id), item.version, &events)
             .commit(app)

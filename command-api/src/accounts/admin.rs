@@ -2,11 +2,12 @@ use domain::account::{self, AdminProfile, NewAccount, PayloadRef, Role};
 use domain::values::{Email, Language, Password, PersonName};
 use domain::{DomainError, FieldErrors};
 use platform::auth::hash_password_async;
-use store::{Credential, Position, SideWrite};
+use store::{Position, SideWrite};
 use uuid::Uuid;
 
 use super::{
-    PROFILE_KEY, account_stream, load_account, load_reservation, login_key, reservation_stream,
+    PROFILE_KEY, account_stream, load_account, load_reservation, login_key, register_account,
+    reservation_stream,
 };
 use crate::AppState;
 use crate::caller::Caller;
@@ -43,47 +44,28 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
         .await
         .map_err(CommandError::internal)?;
     let profile_json = serde_json::to_string(&profile).map_err(CommandError::internal)?;
-    with_retry(|| async {
-        let now = app.clock.now();
-        let reservation = load_reservation(app, &key).await?;
-        let (account_events, reservation_events) = account::register(
-            &reservation.state,
-            NewAccount {
-                account_id,
-                role: Role::Admin,
-                login_key: key.clone(),
-                profile: PayloadRef {
-                    subject: account_id,
-                    key: PROFILE_KEY.into(),
-                },
-                language: Language::Fr,
-                timezone: None,
-                terms_version: None,
-                privacy_version: None,
-            },
-            now,
-        )?;
-        Batch::new(&ids, Actor::SYSTEM, now)
-            .events(account_stream(account_id), 0, &account_events)
-            .events(
-                reservation_stream(&key),
-                reservation.version,
-                &reservation_events,
-            )
-            .side(SideWrite::PutPayload {
-                subject: account_id,
-                key: PROFILE_KEY.into(),
-                value: profile_json.clone(),
-            })
-            .side(SideWrite::UpsertCredential(Credential {
-                account_id,
-                role: Role::Admin.as_str().into(),
-                login_key: key.clone(),
-                password_hash: password_hash.clone(),
-            }))
-            .commit(app)
-            .await
-    })
+    let new = NewAccount {
+        account_id,
+        role: Role::Admin,
+        login_key: key,
+        profile: PayloadRef {
+            subject: account_id,
+            key: PROFILE_KEY.into(),
+        },
+        language: Language::Fr,
+        timezone: None,
+        terms_version: None,
+        privacy_version: None,
+    };
+    register_account(
+        app,
+        &ids,
+        Actor::SYSTEM,
+        new,
+        profile_json,
+        password_hash,
+        app.clock.now(),
+    )
     .await?;
     Ok(account_id)
 }

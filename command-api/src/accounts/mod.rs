@@ -7,18 +7,21 @@ pub mod passwords;
 pub mod registration;
 pub mod sessions;
 
+use chrono::{DateTime, Utc};
+use domain::account::{self as account_rules, NewAccount};
 use domain::account::{
     ACCOUNT_CATEGORY, Account, AccountEvent, EmailReservation, RESERVATION_CATEGORY,
     ReservationEvent, Role,
 };
 use domain::values::Email;
-use store::StreamId;
+use store::{Credential, Position, SideWrite, StreamId};
 use uuid::Uuid;
 
 use crate::AppState;
 
 use crate::error::CommandError;
-use crate::execute::{Loaded, load};
+use crate::execute::{Actor, Batch, Loaded, load, with_retry};
+use crate::ids::Ids;
 
 pub fn account_stream(id: Uuid) -> StreamId {
     StreamId::new(ACCOUNT_CATEGORY, id)
@@ -50,3 +53,43 @@ pub async fn load_reservation(
 
 /// The payload key of an account's profile written at registration.
 pub const PROFILE_KEY: &str = "profile";
+
+/// Registers an account of any role: the account and its e-mail reservation
+/// streams, the profile payload and the credential, in one atomic append,
+/// decided again if a racing sign-up moved the reservation.
+pub(crate) async fn register_account(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    new: NewAccount,
+    profile_json: String,
+    password_hash: String,
+    now: DateTime<Utc>,
+) -> Result<Position, CommandError> {
+    with_retry(|| async {
+        let reservation = load_reservation(app, &new.login_key).await?;
+        let (account_events, reservation_events) =
+            account_rules::register(&reservation.state, new.clone(), now)?;
+        Batch::new(ids, actor, now)
+            .events(account_stream(new.account_id), 0, &account_events)
+            .events(
+                reservation_stream(&new.login_key),
+                reservation.version,
+                &reservation_events,
+            )
+            .side(SideWrite::PutPayload {
+                subject: new.account_id,
+                key: PROFILE_KEY.into(),
+                value: profile_json.clone(),
+            })
+            .side(SideWrite::UpsertCredential(Credential {
+                account_id: new.account_id,
+                role: new.role.as_str().into(),
+                login_key: new.login_key.clone(),
+                password_hash: password_hash.clone(),
+            }))
+            .commit(app)
+            .await
+    })
+    .await
+}

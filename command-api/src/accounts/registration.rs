@@ -1,19 +1,19 @@
 use domain::account::{
-    self, LegalVersions, NewAccount, PRIVACY_VERSION, PayloadRef, Registration, RegistrationForm,
-    Role, TERMS_VERSION,
+    LegalVersions, NewAccount, PRIVACY_VERSION, PayloadRef, Registration, RegistrationForm, Role,
+    TERMS_VERSION,
 };
 use domain::{DomainError, FieldError};
 use platform::auth::hash_password_async;
 use serde::{Deserialize, Serialize};
-use store::{Credential, Position, SideWrite};
+use store::Position;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{PROFILE_KEY, account_stream, load_reservation, login_key, reservation_stream};
+use super::{PROFILE_KEY, login_key, register_account};
 use crate::AppState;
 
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, already_applied, with_retry};
+use crate::execute::{Actor, already_applied};
 use crate::ids::Ids;
 
 #[derive(Serialize, Deserialize, ToSchema)]
@@ -55,57 +55,28 @@ pub async fn sign_up(
     };
     let profile_json =
         serde_json::to_string(&registration.profile).map_err(CommandError::internal)?;
-    let position = with_retry(|| async {
-        let reservation = load_reservation(app, &key).await?;
-        let (account_events, reservation_events) = account::register(
-            &reservation.state,
-            NewAccount {
-                account_id,
-                role,
-                login_key: key.clone(),
-                profile: profile.clone(),
-                language: registration.profile.correspondence_language,
-                timezone: Some(registration.profile.timezone),
-                terms_version: Some(registration.terms_version.clone()),
-                privacy_version: Some(registration.privacy_version.clone()),
-            },
-            now,
-        )
+    let new = NewAccount {
+        account_id,
+        role,
+        login_key: key.clone(),
+        profile: profile.clone(),
+        language: registration.profile.correspondence_language,
+        timezone: Some(registration.profile.timezone),
+        terms_version: Some(registration.terms_version.clone()),
+        privacy_version: Some(registration.privacy_version.clone()),
+    };
+    let actor = Actor {
+        id: Some(account_id),
+        role: role.as_str(),
+    };
+    let position = register_account(app, ids, actor, new, profile_json, password_hash, now)
+        .await
         .map_err(|e| match e {
-            DomainError::Rule("email_taken") => {
-                DomainError::field("email", FieldError::new("email_taken"))
+            CommandError::Domain(DomainError::Rule("email_taken")) => {
+                DomainError::field("email", FieldError::new("email_taken")).into()
             }
             other => other,
-        })?;
-        Batch::new(
-            ids,
-            Actor {
-                id: Some(account_id),
-                role: role.as_str(),
-            },
-            now,
-        )
-        .events(account_stream(account_id), 0, &account_events)
-        .events(
-            reservation_stream(&key),
-            reservation.version,
-            &reservation_events,
-        )
-        .side(SideWrite::PutPayload {
-            subject: account_id,
-            key: PROFILE_KEY.into(),
-            value: profile_json.clone(),
-        })
-        .side(SideWrite::UpsertCredential(Credential {
-            account_id,
-            role: role.as_str().into(),
-            login_key: key.clone(),
-            password_hash: password_hash.clone(),
-        }))
-        .commit(app)
-        .await
-    })
-    .await;
+        });
     let position = match position {
         Ok(position) => position,
         // A twin request with the same key committed meanwhile: answer as it did.

@@ -15,6 +15,7 @@ pub const RESET_VALIDITY: Duration = Duration::hours(1);
 pub const RESETS_PER_HOUR: usize = 3;
 
 /// What a new account is made of; ids, keys and payload refs come from the caller.
+#[derive(Clone, Debug)]
 pub struct NewAccount {
     pub account_id: Uuid,
     pub role: Role,
