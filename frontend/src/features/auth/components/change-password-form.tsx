@@ -1,9 +1,9 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { formStyles } from '@/components/form/form-styles';
+import { NewPasswordFields } from '@/components/form/new-password-fields';
 import { TextField } from '@/components/form/text-field';
 import type { Role } from '@/config/roles';
-import { PASSWORD_MIN } from '@/config/validation';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
@@ -48,21 +48,7 @@ export function ChangePasswordForm({ role }: { role: Role }) {
             autoComplete="current-password"
             required
           />
-          <TextField
-            name="new_password"
-            type="password"
-            label={t('fields.newPassword')}
-            hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
-            autoComplete="new-password"
-            required
-          />
-          <TextField
-            name="new_password_confirmation"
-            type="password"
-            label={t('fields.passwordConfirmation')}
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields name="new_password" confirmationName="new_password_confirmation" />
           <div className={formStyles.actions}>
             <button type="submit" className="btn" disabled={isSubmitting}>
               {t('auth.change.submit')}

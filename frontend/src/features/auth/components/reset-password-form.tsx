@@ -2,11 +2,10 @@ import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formStyles } from '@/components/form/form-styles';
-import { TextField } from '@/components/form/text-field';
+import { NewPasswordFields } from '@/components/form/new-password-fields';
 import { AuthLinks } from '@/components/ui/auth-card';
 import { paths } from '@/config/paths';
 import type { Role } from '@/config/roles';
-import { PASSWORD_MIN } from '@/config/validation';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { resetPasswordInputSchema, useResetPassword, type ResetPasswordInput } from '../api/reset-password';
@@ -39,21 +38,7 @@ export function ResetPasswordForm({ role, token, email }: Props) {
         {({ isSubmitting }) => (
           <Form noValidate>
             <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-            <TextField
-              name="password"
-              type="password"
-              label={t('fields.newPassword')}
-              hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
-              autoComplete="new-password"
-              required
-            />
-            <TextField
-              name="password_confirmation"
-              type="password"
-              label={t('fields.passwordConfirmation')}
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields name="password" confirmationName="password_confirmation" />
             <div className={formStyles.actions}>
               <button type="submit" className="btn" disabled={isSubmitting}>
                 {t('auth.reset.submit')}

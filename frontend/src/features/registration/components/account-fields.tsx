@@ -2,10 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/form/checkbox-field';
 import { formStyles } from '@/components/form/form-styles';
-import { TextField } from '@/components/form/text-field';
+import { NewPasswordFields } from '@/components/form/new-password-fields';
 import { paths } from '@/config/paths';
 import type { SignUpRole } from '@/config/roles';
-import { PASSWORD_MIN } from '@/config/validation';
 import { EmailOtpField } from './email-otp-field';
 import styles from './sign-up.module.css';
 
@@ -17,21 +16,7 @@ export function AccountFields({ role }: { role: SignUpRole }) {
       <h2 id="signup-account">{t('registration.sections.account')}</h2>
       <EmailOtpField role={role} />
       <div className={formStyles.row}>
-        <TextField
-          name="password"
-          type="password"
-          label={t('fields.password')}
-          hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label={t('fields.passwordConfirmation')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields name="password" confirmationName="password_confirmation" labelKey="fields.password" />
       </div>
       <CheckboxField name="accept_terms" required label={t('registration.acceptTerms')}>
         <Link to={paths.termsConditions.getHref()} target="_blank">
