@@ -22,7 +22,9 @@ describe('sessions', () => {
       assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Connexion — Administration');
       await submitSignIn(page, admin);
       await waitForPath(page, '/admin/dashboard');
-      // The admin area's page header: title and subtitle of the page.
+      // The admin area's page header: title and subtitle of the page. The URL
+      // changes before the lazily loaded area has replaced the sign-in page.
+      await page.getByRole('heading', { level: 1, name: 'Tableau de bord', exact: true }).waitFor();
       assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Tableau de bord');
       await page.getByText('Vue d’ensemble de la plateforme', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'Bonjour, Admin !' }).waitFor();
