@@ -15,9 +15,13 @@
 //! `BENCH_REPLAY_EVENTS` [100000],
 //! `BENCH_PG_URL` [postgres://postgres@127.0.0.1:5432/postgres] (an admin
 //! connection: scratch databases `eqbench_*` are created and dropped),
-//! `BENCH_OUT` [unset] (also write the table to this file).
+//! `BENCH_OUT` [unset] (also write the table to this file),
+//! `BENCH_SUITES` [store,directory] (which parts run),
+//! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
+//! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`).
 
 mod counted;
+mod directory;
 mod pg;
 mod report;
 mod runs;
@@ -47,6 +51,8 @@ struct Config {
     rounds: usize,
     pg_admin_url: String,
     out: Option<String>,
+    store_suite: bool,
+    directory: Option<directory::Settings>,
 }
 
 impl Config {
@@ -64,6 +70,9 @@ impl Config {
         let backends = std::env::var("BENCH_BACKENDS")
             .unwrap_or_else(|_| "sqlite,postgres".into())
             .to_lowercase();
+        let suites = std::env::var("BENCH_SUITES")
+            .unwrap_or_else(|_| "store,directory".into())
+            .to_lowercase();
         Ok(Config {
             sqlite: backends.contains("sqlite"),
             postgres: backends.contains("postgres") || backends.contains("pg"),
@@ -75,6 +84,12 @@ impl Config {
             pg_admin_url: std::env::var("BENCH_PG_URL")
                 .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into()),
             out: std::env::var("BENCH_OUT").ok(),
+            store_suite: suites.contains("store"),
+            directory: suites.contains("directory").then_some(directory::Settings {
+                experts: number("BENCH_EXPERTS", 500)?.max(1),
+                connections: number("BENCH_CONNECTIONS", 32)?.max(1),
+                seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
+            }),
         })
     }
 }
@@ -117,13 +132,14 @@ async fn main() -> ExitCode {
     report.header();
 
     let mut failed = false;
-    if config.sqlite
+    if config.store_suite
+        && config.sqlite
         && let Err(e) = sqlite_suite(&config, &mut report).await
     {
         report.line(format!("sqlite: FAILED: {e:#}"));
         failed = true;
     }
-    if config.postgres {
+    if config.store_suite && config.postgres {
         let mut scratch = pg::Scratch::new(&config.pg_admin_url);
         let result = postgres_suite(&config, &mut report, &mut scratch).await;
         scratch.drop_all().await;
@@ -131,6 +147,12 @@ async fn main() -> ExitCode {
             report.line(format!("postgres: FAILED: {e:#}"));
             failed = true;
         }
+    }
+    if let Some(settings) = &config.directory
+        && let Err(e) = directory_suite(&config, settings, &mut report).await
+    {
+        report.line(format!("directory: FAILED: {e:#}"));
+        failed = true;
     }
     report.summary();
     if let Some(path) = &config.out
@@ -143,6 +165,43 @@ async fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Directory search under load, SQLite then PostgreSQL (see [`directory`]).
+async fn directory_suite(
+    config: &Config,
+    settings: &directory::Settings,
+    report: &mut Report,
+) -> Result<()> {
+    report.line(String::new());
+    report.line(format!(
+        "directory search: {} approved experts, {} connections, {} s per endpoint",
+        settings.experts, settings.connections, settings.seconds
+    ));
+    if config.sqlite {
+        let dir = tempfile::tempdir()?;
+        directory::run("sqlite", None, dir.path(), settings, report).await?;
+    }
+    if config.postgres {
+        let dir = tempfile::tempdir()?;
+        let mut scratch = pg::Scratch::new(&config.pg_admin_url);
+        let result = async {
+            let events = scratch.create("dir_events").await?;
+            let read = scratch.create("dir_read").await?;
+            directory::run(
+                "postgres",
+                Some((events, read)),
+                dir.path(),
+                settings,
+                report,
+            )
+            .await
+        }
+        .await;
+        scratch.drop_all().await;
+        result?;
+    }
+    Ok(())
 }
 
 async fn sqlite_suite(config: &Config, report: &mut Report) -> Result<()> {

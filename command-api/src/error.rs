@@ -87,7 +87,16 @@ fn rule_status(code: &str) -> StatusCode {
         | "conflict"
         | "reference_exists"
         | "reference_trashed"
-        | "reference_not_trashed" => StatusCode::CONFLICT,
+        | "reference_not_trashed"
+        | "profile_under_review"
+        | "profile_already_submitted"
+        | "profile_already_approved"
+        | "profile_unchanged_since_rejection"
+        | "profile_not_submitted"
+        | "consultant_not_approved"
+        | "consultant_not_suspended"
+        | "no_changes_to_review"
+        | "last_degree_required" => StatusCode::CONFLICT,
         "otp_resend_too_soon" | "otp_send_limit" => StatusCode::TOO_MANY_REQUESTS,
         "invalid_credentials" | "not_signed_in" => StatusCode::UNAUTHORIZED,
         "not_found" => StatusCode::NOT_FOUND,

@@ -4,9 +4,12 @@
 
 pub mod accounts;
 pub mod caller;
+pub mod consultant;
 pub mod context;
 pub mod error;
 pub mod execute;
+pub mod favourites;
+pub mod files;
 pub mod ids;
 pub mod reference;
 pub mod routes;
@@ -18,6 +21,7 @@ use platform::auth::Keys;
 use platform::clock::SharedClock;
 use platform::config::Config;
 use platform::doorbell::Doorbell;
+use platform::files::FileStore;
 use platform::http::{CsrfPolicy, csrf_guard};
 use store::Stores;
 use utoipa::OpenApi;
@@ -33,6 +37,8 @@ pub struct AppState {
     pub clock: SharedClock,
     pub config: Arc<Config>,
     pub doorbell: Doorbell,
+    /// Uploaded files (local directory or S3-compatible bucket).
+    pub files: Arc<dyn FileStore>,
 }
 
 #[derive(OpenApi)]
@@ -83,6 +89,40 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::reference::rename_reference))
         .routes(routes!(routes::reference::trash_reference))
         .routes(routes!(routes::reference::restore_reference))
+        .routes(routes!(
+            routes::favourites::add_favourite,
+            routes::favourites::remove_favourite
+        ))
+        .routes({
+            let (schemas, paths, method) = routes!(routes::files::upload_file);
+            (
+                schemas,
+                paths,
+                method.layer(routes::files::upload_body_limit()),
+            )
+        })
+        .routes(routes!(routes::consultant::save_basic_profile))
+        .routes(routes!(routes::consultant::save_address))
+        .routes(routes!(routes::consultant::add_degree))
+        .routes(routes!(
+            routes::consultant::edit_degree,
+            routes::consultant::remove_degree
+        ))
+        .routes(routes!(routes::consultant::add_certificate))
+        .routes(routes!(
+            routes::consultant::edit_certificate,
+            routes::consultant::remove_certificate
+        ))
+        .routes(routes!(routes::consultant::save_bank))
+        .routes(routes!(routes::consultant::save_details))
+        .routes(routes!(routes::consultant::save_documents))
+        .routes(routes!(routes::consultant::submit_profile))
+        .routes(routes!(routes::consultant::withdraw_profile))
+        .routes(routes!(routes::consultant::approve_consultant))
+        .routes(routes!(routes::consultant::reject_consultant))
+        .routes(routes!(routes::consultant::suspend_consultant))
+        .routes(routes!(routes::consultant::reinstate_consultant))
+        .routes(routes!(routes::consultant::consultant_changes_reviewed))
         .with_state(app)
         .split_for_parts();
     let router = router

@@ -10,9 +10,11 @@ pub mod account;
 pub mod codec;
 pub mod consultant;
 pub mod error;
+pub mod favourite;
 pub mod otp;
 pub mod reference;
 pub mod reference_data;
+pub mod upload;
 pub mod values;
 
 pub use error::{DomainError, FieldError, FieldErrors};

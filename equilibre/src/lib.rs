@@ -17,7 +17,7 @@ use platform::auth::Keys;
 use platform::clock::{SharedClock, SystemClock};
 use platform::config::Config;
 use platform::doorbell::Doorbell;
-use platform::files::{FileStore, LocalFiles};
+use platform::files::FileStore;
 use platform::http::{FieldErrors, PendingError};
 use platform::mail::{Mailer, mailer_from_config};
 use projector::reactions::Reactor;
@@ -64,7 +64,7 @@ impl App {
             None => Doorbell::in_process(),
         };
         let mailer = mailer_from_config(&config).context("configuring mail")?;
-        let files: Arc<dyn FileStore> = Arc::new(LocalFiles::new(config.files_dir()));
+        let files = platform::files::open(&config).context("configuring the file store")?;
         let keys = Arc::new(Keys::new(&config.secret));
         let config = Arc::new(config);
         let projector = Projector::new(stores.events.clone(), read.clone());
@@ -74,6 +74,7 @@ impl App {
             clock: clock.clone(),
             config: config.clone(),
             doorbell: doorbell.clone(),
+            files: files.clone(),
         };
         let query_state = QueryState {
             stores: stores.clone(),
@@ -81,6 +82,7 @@ impl App {
             keys,
             clock: clock.clone(),
             config: config.clone(),
+            files: files.clone(),
             openapi: Arc::new(serde_json::Value::Null),
         };
         let mut app = App {

@@ -17,6 +17,11 @@
 //! | `EQUILIBRE_SESSION_HOURS` | `12` | session lifetime |
 //! | `EQUILIBRE_COOKIE_SECURE` | `true` | `Secure` on session cookies (browsers accept it on `http://127.0.0.1` and `localhost`) |
 //! | `EQUILIBRE_API_KEY` | unset | the app identifier of spec's API-key header; never a credential |
+//! | `EQUILIBRE_FILES_S3_BUCKET` | unset (uploads in `{data_dir}/files`) | keep uploads in this S3-compatible bucket instead |
+//! | `EQUILIBRE_FILES_S3_ENDPOINT` | unset (AWS S3) | an S3-compatible server, `http(s)://host:port`, addressed path-style |
+//! | `EQUILIBRE_FILES_S3_REGION` | `us-east-1` | the bucket's region |
+//! | `EQUILIBRE_FILES_S3_ACCESS_KEY_ID` | unset (the AWS environment or instance credentials) | access key id |
+//! | `EQUILIBRE_FILES_S3_SECRET_ACCESS_KEY` | unset | secret access key (never printed) |
 //!
 //! Booleans accept `1/0`, `true/false`, `yes/no`, `on/off`.
 
@@ -91,6 +96,52 @@ pub struct Config {
     pub cookie_secure: bool,
     /// `EQUILIBRE_API_KEY`.
     pub api_key: Option<String>,
+    /// Where uploads are kept: `EQUILIBRE_FILES_S3_*`, else the local directory.
+    pub files: FilesBackend,
+}
+
+/// Where uploaded files are kept (see [`crate::files::open`]).
+#[derive(Clone, Debug, Default)]
+pub enum FilesBackend {
+    /// [`Config::files_dir`].
+    #[default]
+    Local,
+    S3(S3Settings),
+}
+
+/// An S3-compatible bucket (`EQUILIBRE_FILES_S3_*`); `Debug` hides the secret.
+#[derive(Clone, Debug)]
+pub struct S3Settings {
+    pub bucket: String,
+    /// `None`: AWS S3 itself.
+    pub endpoint: Option<String>,
+    pub region: String,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<SecretString>,
+}
+
+fn files_backend(var: impl Fn(&str) -> Option<String>) -> Result<FilesBackend, ConfigError> {
+    let Some(bucket) = var("EQUILIBRE_FILES_S3_BUCKET") else {
+        return Ok(FilesBackend::Local);
+    };
+    let endpoint =
+        var("EQUILIBRE_FILES_S3_ENDPOINT").map(|e| e.trim().trim_end_matches('/').to_owned());
+    if let Some(e) = &endpoint
+        && !e.starts_with("http://")
+        && !e.starts_with("https://")
+    {
+        return Err(invalid(
+            "EQUILIBRE_FILES_S3_ENDPOINT",
+            "expected http(s)://host[:port]",
+        ));
+    }
+    Ok(FilesBackend::S3(S3Settings {
+        bucket: bucket.trim().to_owned(),
+        endpoint,
+        region: var("EQUILIBRE_FILES_S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+        access_key_id: var("EQUILIBRE_FILES_S3_ACCESS_KEY_ID"),
+        secret_access_key: var("EQUILIBRE_FILES_S3_SECRET_ACCESS_KEY").map(SecretString::from),
+    }))
 }
 
 /// The shortest accepted `EQUILIBRE_SECRET`.
@@ -180,6 +231,7 @@ impl Config {
                 true,
             )?,
             api_key: var("EQUILIBRE_API_KEY"),
+            files: files_backend(var)?,
         })
     }
 
@@ -202,6 +254,7 @@ impl Config {
             session_hours: 12,
             cookie_secure: true,
             api_key: None,
+            files: FilesBackend::Local,
         }
     }
 
@@ -252,6 +305,7 @@ impl fmt::Debug for Config {
             .field("session_hours", &self.session_hours)
             .field("cookie_secure", &self.cookie_secure)
             .field("api_key", &self.api_key.as_ref().map(|_| "[set]"))
+            .field("files", &self.files)
             .finish()
     }
 }
@@ -356,6 +410,34 @@ mod tests {
         assert!(!printed.contains(c.secret.expose_secret()));
         assert!(!printed.contains("app-key"));
         assert!(printed.contains("postgres://eq:***@db/equilibre"));
+    }
+
+    #[test]
+    fn uploads_go_to_the_local_directory_unless_a_bucket_is_named() {
+        let local = config(&[("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert!(matches!(local.files, FilesBackend::Local));
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_FILES_S3_BUCKET", "uploads"),
+            ("EQUILIBRE_FILES_S3_ENDPOINT", "http://127.0.0.1:9000/"),
+            ("EQUILIBRE_FILES_S3_ACCESS_KEY_ID", "key-id"),
+            ("EQUILIBRE_FILES_S3_SECRET_ACCESS_KEY", "hunter4"),
+        ])
+        .unwrap();
+        let FilesBackend::S3(s3) = &c.files else {
+            panic!("expected S3, got {:?}", c.files);
+        };
+        assert_eq!(s3.bucket, "uploads");
+        assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(s3.region, "us-east-1");
+        assert!(!format!("{c:?}").contains("hunter4"));
+        let err = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_FILES_S3_BUCKET", "uploads"),
+            ("EQUILIBRE_FILES_S3_ENDPOINT", "127.0.0.1:9000"),
+        ])
+        .unwrap_err();
+        assert!(err.to_string().starts_with("EQUILIBRE_FILES_S3_ENDPOINT"));
     }
 
     #[test]

@@ -18,7 +18,9 @@ use crate::config::Config;
 
 pub use outbox::OutboxMailer;
 pub use smtp::SmtpMailer;
-pub use templates::{otp_mail, password_reset_mail};
+pub use templates::{
+    consultant_approved_mail, consultant_rejected_mail, otp_mail, password_reset_mail,
+};
 
 /// One e-mail to one recipient.
 #[derive(Debug, Clone, PartialEq, Eq)]

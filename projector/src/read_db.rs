@@ -8,7 +8,7 @@ use sqlx::any::AnyPoolOptions;
 use crate::projections::SCHEMA;
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 4;
 
 #[derive(Clone)]
 pub struct ReadDb {

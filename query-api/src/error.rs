@@ -22,6 +22,17 @@ pub enum QueryError {
     ReadDb(#[from] sqlx::Error),
     #[error("projector: {0}")]
     Projector(#[from] projector::ProjectorError),
+    #[error("files: {0}")]
+    Files(platform::files::FileError),
+}
+
+impl From<platform::files::FileError> for QueryError {
+    fn from(error: platform::files::FileError) -> Self {
+        match error {
+            platform::files::FileError::InvalidKey => QueryError::NotFound,
+            other => QueryError::Files(other),
+        }
+    }
 }
 
 impl From<SessionError> for QueryError {
@@ -42,7 +53,10 @@ impl IntoResponse for QueryError {
             QueryError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             QueryError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             QueryError::ReadModelBehind => (StatusCode::SERVICE_UNAVAILABLE, "read_model_behind"),
-            QueryError::Store(_) | QueryError::ReadDb(_) | QueryError::Projector(_) => {
+            QueryError::Store(_)
+            | QueryError::ReadDb(_)
+            | QueryError::Projector(_)
+            | QueryError::Files(_) => {
                 tracing::error!(error = %self, "query failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }

@@ -13,6 +13,7 @@ use axum::Router;
 use platform::auth::Keys;
 use platform::clock::SharedClock;
 use platform::config::Config;
+use platform::files::FileStore;
 use projector::ReadDb;
 use store::Stores;
 use utoipa::OpenApi;
@@ -26,12 +27,18 @@ pub struct QueryState {
     pub keys: Arc<Keys>,
     pub clock: SharedClock,
     pub config: Arc<Config>,
+    /// Uploaded files (local directory or S3-compatible bucket).
+    pub files: Arc<dyn FileStore>,
     /// The merged OpenAPI document of both services, served as is.
     pub openapi: Arc<serde_json::Value>,
 }
 
 #[derive(OpenApi)]
-#[openapi(info(title = "Equilibre API"))]
+#[openapi(
+    info(title = "Equilibre API"),
+    // Served by hand below: a key spans several path segments (`{*key}`).
+    paths(routes::files::download_file)
+)]
 struct QueryDoc;
 
 /// The query routes and their OpenAPI document.
@@ -46,6 +53,21 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::reference::reference_list))
         .routes(routes!(routes::reference::reference_item))
         .routes(routes!(routes::reference::reference_picker))
+        .routes(routes!(routes::reference::reference_public_item))
+        .routes(routes!(routes::consultants::consultant_profile))
+        .routes(routes!(routes::consultants::consultant_list))
+        .routes(routes!(routes::consultants::consultant_view))
+        .routes(routes!(routes::directory::list_experts))
+        .routes(routes!(routes::directory::expert_detail))
+        .routes(routes!(routes::directory::expert_photo))
+        .routes(routes!(routes::directory::favourites))
+        .routes(routes!(routes::clients::list_clients))
+        .routes(routes!(routes::clients::client_detail))
+        .routes(routes!(routes::files::consultant_contract))
+        .route(
+            "/api/{area}/files/{*key}",
+            axum::routing::get(routes::files::download_file),
+        )
         .with_state(state.clone())
         .split_for_parts();
     let router = router

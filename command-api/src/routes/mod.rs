@@ -4,6 +4,9 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod consultant;
+pub mod favourites;
+pub mod files;
 pub mod otp;
 pub mod reference;
 

@@ -110,22 +110,23 @@ impl FileRef {
         file.check(kind, owner)
     }
 
-    /// Checks ownership, type and size for `kind`.
+    /// Checks ownership, size and type for `kind`.
     pub fn check(self, kind: FileKind, owner: Uuid) -> Result<FileRef, FieldError> {
         if !self.key.starts_with(&Self::subject_prefix(owner)) || self.key.contains("..") {
             return Err(FieldError::new("file.invalid"));
         }
-        if !kind.allowed_types().contains(&self.content_type.as_str()) {
-            return Err(
-                FieldError::new("file.type_not_allowed").with("allowed", kind.allowed_names())
-            );
-        }
+        // Size first: an empty file has no type to speak of.
         if self.size == 0 {
             return Err(FieldError::new("file.empty"));
         }
         if self.size > kind.max_bytes() {
             return Err(
                 FieldError::new("file.too_large").with("max_mb", kind.max_bytes() / FileKind::MIB)
+            );
+        }
+        if !kind.allowed_types().contains(&self.content_type.as_str()) {
+            return Err(
+                FieldError::new("file.type_not_allowed").with("allowed", kind.allowed_names())
             );
         }
         Ok(self)

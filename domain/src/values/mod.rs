@@ -17,6 +17,10 @@ pub use bank::{Bic, Iban, mask_iban, mask_tail};
 pub use choice::{ContactMethod, Gender, Title};
 pub use email::Email;
 pub use file::{FileKind, FileLookup, FileRef};
+/// The accepted file types, found from the bytes of an upload.
+pub mod file_types {
+    pub use super::file::{JPEG, PDF, PNG};
+}
 pub use locale::{CountryCode, Language, LanguageCode, TimeZone};
 pub use money::{Currency, Money};
 pub use password::Password;

@@ -36,6 +36,18 @@ impl PhoneNumber {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The ISD prefix and the rest, as a form shows them (`+33`, `612345678`).
+    pub fn parts(&self) -> (String, String) {
+        match phonenumber::parse(None, &self.0) {
+            Ok(parsed) => {
+                let isd = format!("+{}", parsed.code().value());
+                let rest = self.0.strip_prefix(&isd).unwrap_or(&self.0).to_owned();
+                (isd, rest)
+            }
+            Err(_) => (String::new(), self.0.clone()),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -58,6 +70,14 @@ mod tests {
             PhoneNumber::parse("", "+91 98765 43210").unwrap().as_str(),
             "+919876543210"
         );
+    }
+
+    #[test]
+    fn a_number_splits_back_into_its_prefix_and_the_rest() {
+        let phone = PhoneNumber::parse("+33", "06 12 34 56 78").unwrap();
+        assert_eq!(phone.parts(), ("+33".into(), "612345678".into()));
+        let phone = PhoneNumber::parse("+1", "514-872-1111").unwrap();
+        assert_eq!(phone.parts(), ("+1".into(), "5148721111".into()));
     }
 
     #[test]

@@ -5,7 +5,10 @@
 mod support;
 
 mod admin;
+mod consultant_profile;
+mod directory;
 mod doorbell;
+mod files;
 mod forget;
 mod idempotency;
 mod otp;

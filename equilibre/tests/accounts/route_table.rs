@@ -218,8 +218,9 @@ async fn every_session_route_refuses_strangers_and_sessions_of_other_roles(backe
                     .min_position(position)
                     .send()
                     .await;
-                // A fresh id names nothing: "not found" is the right answer.
-                let names_a_fresh_id = operation.path.contains("{id}")
+                // A fresh id (or file key) names nothing: "not found" is the right answer.
+                let names_a_fresh_id = (operation.path.contains("{id}")
+                    || operation.path.contains("{key}"))
                     && allowed.status == 404
                     && allowed.code() == "not_found";
                 assert!(

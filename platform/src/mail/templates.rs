@@ -57,6 +57,50 @@ pub fn password_reset_mail(lang: Lang, link: &str) -> (String, String, String) {
     (subject, text, html)
 }
 
+/// `(subject, text, html)` of the mail telling a consultant their profile
+/// is approved and appointments can now be booked.
+pub fn consultant_approved_mail(lang: Lang) -> (String, String, String) {
+    let t = |key: &str| message(lang, key, &[]);
+    let subject = t("mail.consultant_approved.subject");
+    let paragraphs = [
+        t("mail.greeting"),
+        t("mail.consultant_approved.intro"),
+        t("mail.consultant_approved.next"),
+        t("mail.signature"),
+    ];
+    let text = paragraphs.join("\n\n");
+    let body: Vec<String> = paragraphs
+        .iter()
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect();
+    let html = page(lang, &subject, &body.join("\n"));
+    (subject, text, html)
+}
+
+/// `(subject, text, html)` of the mail telling a consultant why their
+/// profile was rejected and that they may fix it and submit it again.
+pub fn consultant_rejected_mail(lang: Lang, reason: &str) -> (String, String, String) {
+    let t = |key: &str| message(lang, key, &[]);
+    let subject = t("mail.consultant_rejected.subject");
+    let text = [
+        t("mail.greeting"),
+        format!("{}\n\n{reason}", t("mail.consultant_rejected.intro")),
+        t("mail.consultant_rejected.next"),
+        t("mail.signature"),
+    ]
+    .join("\n\n");
+    let body = format!(
+        "<p>{}</p>\n<p>{}</p>\n<blockquote style=\"white-space:pre-wrap\">{}</blockquote>\n<p>{}</p>\n<p>{}</p>",
+        escape(&t("mail.greeting")),
+        escape(&t("mail.consultant_rejected.intro")),
+        escape(reason),
+        escape(&t("mail.consultant_rejected.next")),
+        escape(&t("mail.signature")),
+    );
+    let html = page(lang, &subject, &body);
+    (subject, text, html)
+}
+
 fn page(lang: Lang, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"font-family:Lato,Arial,sans-serif;color:#222\">\n{body}\n</body></html>\n",
@@ -107,6 +151,22 @@ mod tests {
         );
         let (_, text, _) = password_reset_mail(Lang::Fr, link);
         assert!(text.contains("1 heure"));
+    }
+
+    #[test]
+    fn review_mails_are_translated_and_carry_the_reason() {
+        let (subject, text, html) = consultant_approved_mail(Lang::En);
+        assert_eq!(subject, "Your Equilibre profile is approved");
+        assert!(text.contains("book appointments") && html.contains("lang=\"en\""));
+        let (subject, text, _) = consultant_approved_mail(Lang::Fr);
+        assert!(subject.contains("approuvé") && text.contains("rendez-vous"));
+
+        let (subject, text, html) = consultant_rejected_mail(Lang::Fr, "Diplôme <illisible>");
+        assert!(subject.contains("Equilibre"));
+        assert!(text.contains("Diplôme <illisible>") && text.contains("soumettez"));
+        assert!(html.contains("Diplôme &lt;illisible&gt;"));
+        let (_, text, _) = consultant_rejected_mail(Lang::En, "Blurry scan");
+        assert!(text.contains("Blurry scan") && text.contains("submit it again"));
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! random values, so a rebuild gives the same rows.
 
 mod accounts;
+mod consultants;
+pub mod directory;
+mod favourites;
 mod reference;
 
 use std::sync::Arc;
@@ -30,6 +33,13 @@ pub const SCHEMA: &[Table] = &[
     },
     accounts::TABLE,
     reference::TABLE,
+    directory::DRAFT_TABLE,
+    directory::TABLE,
+    directory::TOPIC_TABLE,
+    directory::LANGUAGE_TABLE,
+    favourites::TABLE,
+    consultants::TABLE,
+    consultants::HISTORY_TABLE,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -43,12 +53,24 @@ pub async fn apply_batch(
     events: &[RecordedEvent],
 ) -> Result<(), ProjectorError> {
     let mut accounts = accounts::Pending::default();
+    let mut directory = directory::Pending::default();
     for event in events {
+        if consultants::interested(event.stream.category()) {
+            consultants::apply(tx, store, event).await?;
+        }
         if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;
+            directory.apply_account(tx, event).await?;
         } else if reference::interested(event.stream.category()) {
             reference::apply(tx, event).await?;
+            directory.apply_reference(tx, event).await?;
+        } else if directory::interested(event.stream.category()) {
+            directory.apply(tx, event).await?;
+        } else if favourites::interested(event.stream.category()) {
+            favourites::apply(tx, event).await?;
         }
     }
-    accounts.flush(tx, store).await
+    // The directory renders from the accounts' rows: accounts first.
+    accounts.flush(tx, store).await?;
+    directory.flush(tx, store).await
 }

@@ -3,10 +3,13 @@
 
 use domain::account::{AccountEvent, PayloadRef};
 use domain::codec;
+use domain::consultant::ConsultantEvent;
 use domain::otp::OtpEvent;
 use domain::values::Language;
 use platform::lang::Lang;
-use platform::mail::{Mail, otp_mail, password_reset_mail};
+use platform::mail::{
+    Mail, consultant_approved_mail, consultant_rejected_mail, otp_mail, password_reset_mail,
+};
 use store::RecordedEvent;
 use uuid::Uuid;
 
@@ -42,9 +45,59 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
                 .await?;
             }
         }
+        "ProfileApproved" | "ProfileRejected"
+            if event.stream.category() == domain::consultant::CATEGORY =>
+        {
+            review_mail(reactor, event).await?;
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// Tells a consultant, in their correspondence language, that their
+/// profile was approved, or rejected and why.
+async fn review_mail(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
+    let decoded: ConsultantEvent =
+        codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
+    let Some(profile) = registration_profile(reactor, event.stream.entity_id()).await? else {
+        return Ok(());
+    };
+    send(reactor, event.event_id, &profile, |payload| {
+        let lang = match payload["correspondence_language"].as_str() {
+            Some("en") => Lang::En,
+            _ => Lang::Fr,
+        };
+        match &decoded {
+            ConsultantEvent::ProfileApproved { .. } => Some(consultant_approved_mail(lang)),
+            ConsultantEvent::ProfileRejected { reason, .. } => {
+                Some(consultant_rejected_mail(lang, reason))
+            }
+            _ => None,
+        }
+    })
+    .await
+}
+
+/// Where the account's registration profile (e-mail, language) lives.
+async fn registration_profile(
+    reactor: &Reactor,
+    account_id: &str,
+) -> Result<Option<PayloadRef>, ReactionError> {
+    let stream = store::StreamId::new(domain::account::ACCOUNT_CATEGORY, account_id);
+    let events = reactor.stores.events.read_stream(&stream).await?;
+    for event in events
+        .iter()
+        .filter(|e| e.event_type == "AccountRegistered")
+    {
+        if let Ok(AccountEvent::AccountRegistered { profile, .. }) =
+            codec::decode(&event.event_type, event.schema_version, &event.payload)
+        {
+            return Ok(Some(profile));
+        }
+    }
+    Ok(None)
 }
 
 fn lang(language: Language) -> Lang {

@@ -191,3 +191,43 @@ pub async fn reference_picker(
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
     Ok(Json(Picker { items }))
 }
+
+/// One reference item as a profile shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicItem {
+    pub id: String,
+    pub name_fr: String,
+    pub name_en: String,
+    pub parent_id: Option<String>,
+    pub code: Option<String>,
+    /// In the trash: no picker offers it, but profiles that use it still show it.
+    pub trashed: bool,
+}
+
+/// One item of a reference list, trashed or not, so that old profiles still
+/// render the names they use.
+#[utoipa::path(get, path = "/api/public/reference/{kind}/{id}", tag = "public",
+    params(("kind" = String, Path), ("id" = Uuid, Path)),
+    responses((status = 200, body = PublicItem), (status = 404, body = ErrorEnvelope)))]
+pub async fn reference_public_item(
+    State(state): State<QueryState>,
+    Path((slug, id)): Path<(String, Uuid)>,
+) -> Result<Json<PublicItem>, QueryError> {
+    let kind = kind(&slug)?;
+    let r = sqlx::query(
+        "SELECT item_id, name_fr, name_en, parent_id, code, trashed FROM rm_reference WHERE kind = $1 AND item_id = $2",
+    )
+    .bind(kind.as_str())
+    .bind(id.to_string())
+    .fetch_optional(&state.read.pool)
+    .await?
+    .ok_or(QueryError::NotFound)?;
+    Ok(Json(PublicItem {
+        id: r.try_get(0)?,
+        name_fr: r.try_get(1)?,
+        name_en: r.try_get(2)?,
+        parent_id: r.try_get(3)?,
+        code: r.try_get(4)?,
+        trashed: r.try_get::<i64, _>(5)? != 0,
+    }))
+}

@@ -7,7 +7,7 @@ use std::time::Duration;
 use chrono::{SubsecRound, Utc};
 use equilibre::App;
 use platform::clock::ManualClock;
-use platform::config::Config;
+use platform::config::{Config, FilesBackend};
 use platform::testing::MailDev;
 use store::Position;
 use tokio::task::JoinHandle;
@@ -48,6 +48,7 @@ pub struct Builder {
     workers: bool,
     database: Option<Arc<Database>>,
     clock: Option<ManualClock>,
+    files: Option<FilesBackend>,
 }
 
 impl Builder {
@@ -64,6 +65,11 @@ impl Builder {
     /// No projector or reactions worker: tests drive them explicitly.
     pub fn without_workers(mut self) -> Self {
         self.workers = false;
+        self
+    }
+    /// Keeps uploads there instead of the local directory.
+    pub fn files(mut self, files: FilesBackend) -> Self {
+        self.files = Some(files);
         self
     }
     /// Opens the same store and read models, on the same clock, as `other`.
@@ -101,6 +107,9 @@ impl Builder {
         config.smtp_url = mail.as_ref().map(MailDev::smtp_url);
         config.nats_url = self.nats.then(nats_url);
         config.static_dir = static_dir(&data_dir);
+        if let Some(files) = self.files {
+            config.files = files;
+        }
 
         let app = App::open_with(config, clock.shared())
             .await
@@ -143,6 +152,7 @@ impl TestApp {
             workers: true,
             database: None,
             clock: None,
+            files: None,
         }
     }
 

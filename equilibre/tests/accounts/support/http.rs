@@ -44,6 +44,11 @@ impl Call<'_> {
         self.request = self.request.json(body);
         self
     }
+    /// A `multipart/form-data` body (uploads).
+    pub fn multipart(mut self, form: reqwest::multipart::Form) -> Self {
+        self.request = self.request.multipart(form);
+        self
+    }
     pub fn body(mut self, body: &'static str) -> Self {
         self.request = self.request.body(body);
         self

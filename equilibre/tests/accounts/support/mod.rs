@@ -8,6 +8,7 @@
 
 mod accounts;
 mod app;
+mod consultants;
 mod database;
 mod http;
 
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 pub use accounts::{Member, code_in, registration_form, unique_email};
 pub use app::{INDEX_HTML, TestApp};
+pub use consultants::ExpertProfile;
 pub use database::Database;
 pub use http::Answer;
 

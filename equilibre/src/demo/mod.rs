@@ -1,5 +1,11 @@
-//! Demo data for `serve` on an empty store (unless `EQUILIBRE_DEMO=0`):
-//! one account per role, created through the same commands as real ones.
+//! Demo data for `serve` on an empty store (unless `EQUILIBRE_DEMO=0`): one
+//! account per role, the reference lists and thirty approved experts, all
+//! created through the same commands as real ones.
+
+mod avatars;
+mod directory;
+mod documents;
+mod experts;
 
 use anyhow::Context;
 use command_api::accounts::admin::{NewAdmin, create_admin};
@@ -32,18 +38,20 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
     let admin = create_admin(state, new)
         .await
         .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
-    reference_lists(app, admin).await?;
-    member(app, Role::Client, CLIENT, "Camille", "Martin", None).await?;
-    member(
+    let references = reference_lists(app, admin).await?;
+    register(
         app,
-        Role::Consultant,
-        CONSULTANT,
-        "Jeanne",
-        "Dubois",
-        Some(("Naturopathe", 12)),
+        Role::Client,
+        registration(CLIENT.0, CLIENT.1, "Camille", "Martin"),
     )
     .await?;
-    Ok(())
+    // The demo consultant starts with an empty profile, to show onboarding.
+    let mut consultant = registration(CONSULTANT.0, CONSULTANT.1, "Jeanne", "Dubois");
+    consultant.title = "dr".into();
+    consultant.profession = "Naturopathe".into();
+    consultant.years_of_experience = Some(12);
+    register(app, Role::Consultant, consultant).await?;
+    directory::seed_experts(app, admin, &references).await
 }
 
 /// `(name_fr, name_en, code)` of a demo item.
@@ -163,7 +171,8 @@ const COUNTRIES: &[(&str, &str, &str, &[&str])] = &[
 ];
 
 /// The admin-managed reference lists, added by the demo administrator.
-async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
+async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<directory::ReferenceIds> {
+    let mut ids_by_name = directory::ReferenceIds::new();
     use command_api::reference::add;
     let state = &app.command_state;
     let actor = Actor {
@@ -180,9 +189,10 @@ async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
     let ids = || IdempotencyKey::none().ids(Some(admin));
     for (kind, items) in REFERENCE_LISTS {
         for (fr, en, code) in *items {
-            add(state, &ids(), actor, *kind, form(fr, en, code, None))
+            let (added, _) = add(state, &ids(), actor, *kind, form(fr, en, code, None))
                 .await
                 .map_err(fail)?;
+            ids_by_name.insert((*kind, *fr), added.id);
         }
     }
     for (fr, en, code, cities) in COUNTRIES {
@@ -195,6 +205,7 @@ async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
         )
         .await
         .map_err(fail)?;
+        ids_by_name.insert((ReferenceKind::Country, *fr), country.id);
         for city in *cities {
             let en = match *city {
                 "Bruxelles" => "Brussels",
@@ -202,7 +213,7 @@ async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
                 "Pondichéry" => "Puducherry",
                 other => other,
             };
-            add(
+            let (added, _) = add(
                 state,
                 &ids(),
                 actor,
@@ -211,32 +222,21 @@ async fn reference_lists(app: &App, admin: uuid::Uuid) -> anyhow::Result<()> {
             )
             .await
             .map_err(fail)?;
+            ids_by_name.insert((ReferenceKind::City, *city), added.id);
         }
     }
-    Ok(())
+    Ok(ids_by_name)
 }
 
-async fn member(
-    app: &App,
-    role: Role,
-    (email, password): (&str, &str),
+/// A complete registration of an adult living in France; callers adjust it.
+fn registration(
+    email: &str,
+    password: &str,
     given_name: &str,
     family_name: &str,
-    practice: Option<(&str, i64)>,
-) -> anyhow::Result<()> {
-    let state = &app.command_state;
-    let key = command_api::accounts::login_key(
-        state,
-        role,
-        &domain::values::Email::parse(email).map_err(|e| anyhow::anyhow!(e.code))?,
-    );
-    // The demo owns these addresses: the proof stands for a verified OTP.
-    let proof = state
-        .keys
-        .encode_email_proof(&EmailProofClaims::new(key, role, state.clock.now()))
-        .context("signing")?;
-    let form = RegistrationForm {
-        title: if given_name == "Jeanne" { "dr" } else { "ms" }.into(),
+) -> RegistrationForm {
+    RegistrationForm {
+        title: "ms".into(),
         gender: "female".into(),
         family_name: family_name.into(),
         given_name: given_name.into(),
@@ -247,23 +247,35 @@ async fn member(
         timezone: "Europe/Paris".into(),
         correspondence_language: "fr".into(),
         spoken_languages: vec!["fr".into(), "en".into()],
-        profession: practice.map(|p| p.0.to_owned()).unwrap_or_default(),
-        years_of_experience: practice.map(|p| p.1),
         country_of_residence: "FR".into(),
         nationality: "FR".into(),
         email: email.into(),
-        email_proof: proof,
         password: password.into(),
         accept_terms: true,
         accept_privacy: true,
         terms_version: TERMS_VERSION.into(),
         privacy_version: PRIVACY_VERSION.into(),
         ..Default::default()
-    };
-    sign_up(state, &IdempotencyKey::none().ids(None), role, form)
+    }
+}
+
+/// Signs `form` up as `role`; returns the account id.
+async fn register(app: &App, role: Role, mut form: RegistrationForm) -> anyhow::Result<uuid::Uuid> {
+    let state = &app.command_state;
+    let key = command_api::accounts::login_key(
+        state,
+        role,
+        &domain::values::Email::parse(&form.email).map_err(|e| anyhow::anyhow!(e.code))?,
+    );
+    // The demo owns these addresses: the proof stands for a verified OTP.
+    form.email_proof = state
+        .keys
+        .encode_email_proof(&EmailProofClaims::new(key, role, state.clock.now()))
+        .context("signing")?;
+    let (signed_up, _) = sign_up(state, &IdempotencyKey::none().ids(None), role, form)
         .await
         .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
-    Ok(())
+    Ok(signed_up.account_id)
 }
 
 /// Prints where to go and how to sign in.
@@ -282,6 +294,12 @@ pub fn announce(app: &App, url: &str) {
         println!(
             "  client      {url}/client/sign-in      {} / {}",
             CLIENT.0, CLIENT.1
+        );
+        println!(
+            "  {} approved experts are listed at {url}/our-experts (each signs in with e.g. {} / {})",
+            experts::EXPERTS.len(),
+            directory::email(&experts::EXPERTS[0]),
+            directory::EXPERT_PASSWORD
         );
     }
     println!("Press Ctrl-C to stop.\n");

@@ -1,0 +1,100 @@
+//! Uploads: `POST /api/{area}/files?kind={kind}`, multipart with one part `file`.
+
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, Query, State};
+use axum::http::StatusCode;
+use domain::FieldError;
+use domain::values::FileKind;
+use platform::http::ErrorEnvelope;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+
+use super::Committed;
+use crate::AppState;
+use crate::caller::{Caller, SignedIn};
+use crate::context::Result;
+use crate::error::CommandError;
+use crate::execute::Actor;
+use crate::files::{self, Uploaded, refused};
+use crate::ids::IdempotencyKey;
+
+/// The largest upload body: the largest file (10 MiB) plus room for the
+/// multipart framing, so a file just over its limit is answered
+/// `file.too_large`, not cut off.
+pub const UPLOAD_BODY_LIMIT: usize = 10 * 1024 * 1024 + 512 * 1024;
+
+/// The body limit layer of the upload route.
+pub fn upload_body_limit() -> DefaultBodyLimit {
+    DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct KindParam {
+    /// `degree`, `certificate`, `id_document`, `criminal_record`,
+    /// `bank_attachment`, `profile_photo`, `resume` or `contract`.
+    #[param(value_type = String)]
+    pub kind: FileKind,
+}
+
+/// The multipart body, for the OpenAPI document.
+#[derive(ToSchema)]
+#[expect(dead_code, reason = "documents the multipart body only")]
+pub struct UploadForm {
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// Uploads a file of `kind` for the caller; answers the key to attach it with.
+#[utoipa::path(post, path = "/api/{area}/files", tag = "files", security(("session" = [])),
+    params(("area" = String, Path), KindParam),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses((status = 201, body = Uploaded), (status = 400, body = ErrorEnvelope),
+        (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+pub async fn upload_file(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+    kind: std::result::Result<Query<KindParam>, QueryRejection>,
+    multipart: std::result::Result<Multipart, MultipartRejection>,
+) -> Result<Committed<Uploaded>> {
+    let Query(KindParam { kind }) = kind.map_err(|_| {
+        let mut errors = domain::FieldErrors::default();
+        errors.add("kind", FieldError::new("field.invalid"));
+        CommandError::Domain(domain::DomainError::Invalid(errors))
+    })?;
+    let multipart = multipart.map_err(|e| CommandError::Malformed(e.body_text()))?;
+    let bytes = file_part(multipart, kind).await?;
+    let ids = key.ids(Some(caller.account_id));
+    let (uploaded, position) =
+        files::upload(&app, &ids, actor(&caller), caller.account_id, kind, bytes).await?;
+    Ok(Committed::new(StatusCode::CREATED, Some(position)).body(uploaded))
+}
+
+fn actor(caller: &Caller) -> Actor {
+    Actor {
+        id: Some(caller.account_id),
+        role: caller.role.as_str(),
+    }
+}
+
+/// The bytes of the part named `file`; a body over the limit is a file too large.
+async fn file_part(mut multipart: Multipart, kind: FileKind) -> Result<Vec<u8>> {
+    let too_large = || {
+        refused(FieldError::new("file.too_large").with("max_mb", kind.max_bytes() / (1024 * 1024)))
+    };
+    let failed = |e: axum::extract::multipart::MultipartError| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            CommandError::Malformed(e.body_text())
+        }
+    };
+    while let Some(field) = multipart.next_field().await.map_err(failed)? {
+        if field.name() == Some("file") {
+            return Ok(field.bytes().await.map_err(failed)?.to_vec());
+        }
+    }
+    Err(refused(FieldError::new("field.required")))
+}

@@ -1,0 +1,144 @@
+//! Administration of clients: the list with search and a client's profile.
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::response::IntoResponse;
+use domain::reference::name_key;
+use platform::http::{ErrorEnvelope, ListEnvelope};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::accounts::{NoStore, SignedIn};
+use crate::QueryState;
+use crate::error::QueryError;
+
+const MAX_PAGE_SIZE: u32 = 100;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientRow {
+    pub id: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub email: String,
+    pub country_of_residence: Option<String>,
+    pub registered_at: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct ClientParams {
+    pub search: String,
+    pub page: Option<u32>,
+    pub page_size: Option<u32>,
+}
+
+const SELECT: &str = "SELECT account_id, given_name, family_name, email, profile, registered_at
+     FROM rm_accounts WHERE role = 'client'";
+
+fn row(r: &AnyRow) -> Result<ClientRow, sqlx::Error> {
+    let profile: String = r.try_get(4)?;
+    let profile: serde_json::Value = serde_json::from_str(&profile).unwrap_or_default();
+    Ok(ClientRow {
+        id: r.try_get(0)?,
+        given_name: r.try_get(1)?,
+        family_name: r.try_get(2)?,
+        email: r.try_get(3)?,
+        country_of_residence: profile["country_of_residence"].as_str().map(str::to_owned),
+        registered_at: r.try_get(5)?,
+    })
+}
+
+/// Whether every folded word of `search` is in the client's names or e-mail.
+fn matches(client: &ClientRow, words: &[&str]) -> bool {
+    let haystack = name_key(&format!(
+        "{} {} {}",
+        client.given_name, client.family_name, client.email
+    ));
+    words.iter().all(|w| haystack.contains(w))
+}
+
+/// Clients, newest first; `search` on names and e-mail, case and accents ignored.
+#[utoipa::path(get, path = "/api/admin-panel/clients", tag = "admin", security(("session" = [])),
+    params(("search" = Option<String>, Query, description = "words of the names or e-mail, case and accents ignored"),
+        ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),
+    responses((status = 200, body = ListEnvelope<ClientRow>), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope)))]
+pub async fn list_clients(
+    State(state): State<QueryState>,
+    SignedIn(_caller): SignedIn,
+    Query(params): Query<ClientParams>,
+) -> Result<impl IntoResponse, QueryError> {
+    let page = params.page.unwrap_or(1).max(1);
+    let page_size = params.page_size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE);
+    let offset = (page as usize - 1) * page_size as usize;
+    let key = name_key(&params.search);
+    let words: Vec<&str> = key.split('_').filter(|w| !w.is_empty()).collect();
+    // Names are folded here, not in SQL: accents are ignored alike on both
+    // databases without a folded column in the shared accounts table.
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "{SELECT} ORDER BY registered_at DESC, account_id"
+    )))
+    .fetch_all(&state.read.pool)
+    .await?;
+    let mut clients = Vec::new();
+    let mut total = 0_u64;
+    for r in &rows {
+        let client = row(r)?;
+        if words.is_empty() || matches(&client, &words) {
+            if total as usize >= offset && clients.len() < page_size as usize {
+                clients.push(client);
+            }
+            total += 1;
+        }
+    }
+    Ok(NoStore(Json(ListEnvelope {
+        items: clients,
+        total,
+        page,
+        page_size,
+    })))
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ClientDetail {
+    pub id: String,
+    pub email: String,
+    pub registered_at: String,
+    pub language: String,
+    pub timezone: Option<String>,
+    /// The registration profile.
+    pub profile: serde_json::Value,
+}
+
+/// One client's account and registration profile.
+#[utoipa::path(get, path = "/api/admin-panel/clients/{id}", tag = "admin", security(("session" = [])),
+    params(("id" = Uuid, Path)),
+    responses((status = 200, body = ClientDetail), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn client_detail(
+    State(state): State<QueryState>,
+    SignedIn(_caller): SignedIn,
+    Path(id): Path<String>,
+) -> Result<impl IntoResponse, QueryError> {
+    let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
+    let r = sqlx::query(
+        "SELECT account_id, email, registered_at, language, timezone, profile
+         FROM rm_accounts WHERE role = 'client' AND account_id = $1",
+    )
+    .bind(id.to_string())
+    .fetch_optional(&state.read.pool)
+    .await?
+    .ok_or(QueryError::NotFound)?;
+    let profile: String = r.try_get(5)?;
+    Ok(NoStore(Json(ClientDetail {
+        id: r.try_get(0)?,
+        email: r.try_get(1)?,
+        registered_at: r.try_get(2)?,
+        language: r.try_get(3)?,
+        timezone: r.try_get(4)?,
+        profile: serde_json::from_str(&profile).unwrap_or_default(),
+    })))
+}
