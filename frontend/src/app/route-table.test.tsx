@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubFetch } from '@/testing/fetch-stub';
+import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
@@ -22,8 +22,7 @@ describe('route table', () => {
     ['/alternative-medicine', 'Médecines alternatives et santé mentale'],
     ['/sdg-media', 'Objectifs de développement durable et médias'],
     ['/our-experts', 'Nos experts'],
-    ['/our-experts/ayurveda', 'Nos experts : ayurveda'],
-    ['/our-experts/details/42', 'Profil de l’expert'],
+    ['/our-experts/ayurveda', 'Nos experts'],
     ['/lifestyle-product', 'Bien-être et produits'],
     ['/terms-conditions', 'Conditions générales'],
     ['/privacy-policy', 'Politique de confidentialité'],
@@ -33,6 +32,25 @@ describe('route table', () => {
     stubFetch();
     renderApp(path);
     expect(await heading(title)).toBeTruthy();
+  });
+
+  it('renders an expert profile at /our-experts/details/:id, and the not-found page for an unknown expert', async () => {
+    stubFetch({
+      'GET /api/public/experts/42': () =>
+        json({
+          id: '42', title: 'dr', given_name: 'Inès', family_name: 'Roux', profession: 'Naturopathe',
+          photo_url: null, price: null, session_minutes: null, first_consultation_free: false,
+          languages: [], specialisations: [], disorders: [], bio_excerpt: null, years_of_experience: null,
+          bio: null, background: null, expertise: null, video_url: null, keywords: [], objectives: [],
+          degrees: [], certificates: [],
+        }),
+    });
+    renderApp('/our-experts/details/42');
+    expect(await heading('Dr Inès Roux')).toBeTruthy();
+    cleanup();
+    stubFetch();
+    renderApp('/our-experts/details/43');
+    expect(await heading('Page introuvable')).toBeTruthy();
   });
 
   it.each([
@@ -92,7 +110,14 @@ describe('route table', () => {
     expect(await heading('Une erreur est survenue')).toBeTruthy();
   });
 
-  it.each(['/admin/dashboard', '/consultant/dashboard', '/admin', '/consultant/change-password'])(
+  it.each([
+    '/admin/dashboard',
+    '/consultant/dashboard',
+    '/admin',
+    '/consultant/change-password',
+    '/consultant/my-profile',
+    '/consultant/edit-account/bank-detail',
+  ])(
     'sends strangers from %s back home',
     async (path) => {
       stubFetch();

@@ -9,6 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
 import { HomePage } from '@/features/home/components/home-page';
+import { loadAreaTexts } from '@/lib/i18n';
 import { requireSession } from './guards';
 import * as chooseRole from './routes/auth/choose-role';
 import * as forgetPassword from './routes/auth/forget-password';
@@ -20,10 +21,19 @@ import { RootLayout } from './routes/root-layout';
 // Public auth pages are small shells in the main bundle (their title paints at once, good LCP);
 // their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
 const content = () => import('./routes/content');
-const areaLayout = () => import('./routes/area/layout');
+const areaLayout = () =>
+  Promise.all([import('./routes/area/layout'), loadAreaTexts()]).then(([layout]) => layout);
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
 const reference = () => import('./routes/admin/reference');
+const ourExperts = () => import('./routes/directory/our-experts');
+const expertDetails = () => import('./routes/directory/expert-details');
+const favorite = () => import('./routes/client/favorite');
+const consultantList = () => import('./routes/admin/consultant-list');
+const consultantView = () => import('./routes/admin/consultant-profile');
+const clientList = () => import('./routes/admin/client-list');
+const clientView = () => import('./routes/admin/client-profile');
+const consultantProfile = () => import('./routes/consultant/profile');
 
 /** One route object per path pattern (pages answering under several prefixes). */
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
@@ -63,6 +73,34 @@ const referenceRoutes = (): RouteObject[] =>
     ),
   );
 
+type ConsultantProfileScreen = keyof typeof paths.consultant.profile;
+
+/** spec §2 consultant routes my-profile and edit-account/* (plus our edit-account/bank-detail). */
+const consultantProfileRoutes = (): RouteObject[] =>
+  (Object.keys(paths.consultant.profile) as ConsultantProfileScreen[]).map(
+    (screen): RouteObject => ({
+      path: paths.consultant.profile[screen].path,
+      lazy: async () => ({ Component: (await consultantProfile()).screens[screen] }),
+      handle: { titleKey: `consultantProfile.titles.${screen}` } satisfies RouteHandle,
+    }),
+  );
+
+/** spec §2 admin consultant, client and their profile pages. */
+const adminPeopleRoutes = (): RouteObject[] => {
+  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
+    path,
+    lazy,
+    handle: { titleKey, subtitleKey } satisfies RouteHandle,
+  });
+  const { consultants, clients } = paths.admin;
+  return [
+    page(consultants.list.path, consultantList, 'adminConsultants.title', 'adminConsultants.subtitle'),
+    page(consultants.profile.path, consultantView, 'adminConsultants.profileTitle', 'adminConsultants.subtitle'),
+    page(clients.list.path, clientList, 'adminClients.title', 'adminClients.subtitle'),
+    page(clients.profile.path, clientView, 'adminClients.profileTitle', 'adminClients.subtitle'),
+  ];
+};
+
 const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
   const area = paths[role];
   const handle = (titleKey: string, subtitleKey: string): RouteHandle => ({ titleKey, subtitleKey });
@@ -79,6 +117,11 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
         handle: handle('nav.changePassword', 'auth.change.subtitle'),
       },
       ...(role === 'admin' ? referenceRoutes() : []),
+      ...(role === 'admin' ? adminPeopleRoutes() : []),
+      ...(role === 'client'
+        ? [{ path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') }]
+        : []),
+      ...(role === 'consultant' ? consultantProfileRoutes() : []),
       { path: '*', Component: NotFoundPage },
     ],
   };
@@ -110,8 +153,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.aboutUs.path, 'about'),
             contentRoute(paths.alternativeMedicine.path, 'alternativeMedicine'),
             contentRoute(paths.sdgMedia.path, 'sdgMedia'),
-            contentRoute(paths.ourExperts.path, 'ourExperts'),
-            contentRoute(paths.expertDetails.path, 'expertDetails'),
+            { path: paths.ourExperts.path, lazy: ourExperts },
+            { path: paths.expertDetails.path, lazy: expertDetails },
             contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),

@@ -57,6 +57,28 @@ const referenceSet = (slug: string, options: { editSlug?: string; nameInEdit?: b
   };
 };
 
+/** Consultant profile screens (spec §2 consultant routes; `bank-detail` is ours: the spec names a bank section but no route). */
+const consultantProfile = () => {
+  const account = '/consultant/edit-account';
+  const page = (path: string) => ({ path, getHref: () => path });
+  return {
+    myProfile: page('/consultant/my-profile'),
+    editAccount: page(account),
+    basicProfile: page(`${account}/basic-profile`),
+    addressDetail: page(`${account}/address-detail`),
+    educationDetail: page(`${account}/education-detail`),
+    profileDetail: page(`${account}/profile-detail`),
+    document: page(`${account}/document`),
+    bankDetail: page(`${account}/bank-detail`),
+    allCertificates: page(`${account}/certificate-detail/all-certificate`),
+    editCertificate: {
+      path: `${account}/certificate-detail/edit/:id`,
+      getHref: (id: string) => `${account}/certificate-detail/edit/${enc(id)}`,
+    },
+    addCertificate: page(`${account}/add-certificate`),
+  };
+};
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   aboutUs: { path: '/about-us', getHref: (hash?: string) => `/about-us${hash ? `#${hash}` : ''}` },
@@ -91,10 +113,24 @@ export const paths = {
     admin: authPages('admin'),
   },
 
-  client: area('client'),
-  consultant: area('consultant'),
+  client: { ...area('client'), favorite: { path: '/client/favorite', getHref: () => '/client/favorite' } },
+  consultant: { ...area('consultant'), profile: consultantProfile() },
   admin: {
     ...area('admin'),
+    consultants: {
+      list: { path: '/admin/consultant', getHref: () => '/admin/consultant' },
+      profile: {
+        path: '/admin/consultant/consultant-profile/:id',
+        getHref: (id: string) => `/admin/consultant/consultant-profile/${enc(id)}`,
+      },
+    },
+    clients: {
+      list: { path: '/admin/client', getHref: () => '/admin/client' },
+      profile: {
+        path: '/admin/client/client-profile/:id',
+        getHref: (id: string) => `/admin/client/client-profile/${enc(id)}`,
+      },
+    },
     reference: {
       disorders: referenceSet('disorders'),
       keywords: referenceSet('keywords'),

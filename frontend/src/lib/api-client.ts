@@ -68,7 +68,9 @@ export const createApiClient = (options: ApiClientOptions) => {
       headers['X-Requested-With'] = 'equilibre';
     }
     const hasBody = request.body !== undefined;
-    if (hasBody) headers['Content-Type'] = 'application/json';
+    // A FormData body (file upload) goes as multipart; fetch writes its Content-Type and boundary.
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+    if (hasBody && !isForm) headers['Content-Type'] = 'application/json';
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
@@ -76,7 +78,7 @@ export const createApiClient = (options: ApiClientOptions) => {
         method,
         headers,
         credentials: 'same-origin',
-        body: hasBody ? JSON.stringify(request.body) : undefined,
+        body: isForm ? (request.body as FormData) : hasBody ? JSON.stringify(request.body) : undefined,
         signal: request.signal,
       });
     } catch (error) {

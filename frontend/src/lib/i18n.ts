@@ -10,11 +10,39 @@ export const DEFAULT_LANGUAGE: Language = 'fr';
 
 const isLanguage = (value: unknown): value is Language => value === 'fr' || value === 'en';
 
-/** French ships in the main bundle; English is loaded when first needed. */
-const loadCatalogue = async (language: Language) => {
+/** The public texts: French ships in the main bundle; English is loaded when first needed. */
+const loadPublicCatalogue = async (language: Language) => {
   if (i18n.hasResourceBundle(language, 'translation')) return;
   const catalogue = language === 'en' ? (await import('@/locales/en.json')).default : fr;
   i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+};
+
+/**
+ * The texts only the signed-in areas use (profile, administration, reference
+ * lists) stay out of the public pages' first load (their JS budget); they are
+ * loaded with the area layout, and again in the other language once asked for.
+ */
+let areaTextsWanted = false;
+const areaTextsLoaded = new Set<Language>();
+const loadAreaCatalogue = async (language: Language) => {
+  if (areaTextsLoaded.has(language)) return;
+  const catalogue =
+    language === 'en'
+      ? (await import('@/locales/areas/en.json')).default
+      : (await import('@/locales/areas/fr.json')).default;
+  i18n.addResourceBundle(language, 'translation', catalogue, true, true);
+  areaTextsLoaded.add(language);
+};
+
+const loadCatalogue = async (language: Language) => {
+  await loadPublicCatalogue(language);
+  if (areaTextsWanted) await loadAreaCatalogue(language);
+};
+
+/** Loads the areas' texts in the current language (and in later ones). */
+export const loadAreaTexts = async () => {
+  areaTextsWanted = true;
+  await loadAreaCatalogue(currentLanguage());
 };
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */

@@ -1,11 +1,13 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { api } from '@/lib/api-client';
-import { i18n, initI18n } from '@/lib/i18n';
+import { i18n, initI18n, loadAreaTexts } from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
 import { clearToasts } from '@/lib/toast';
 
 await initI18n();
+// Unit tests render area screens directly, without the area layout's loader.
+await loadAreaTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

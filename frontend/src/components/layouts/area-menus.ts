@@ -52,12 +52,39 @@ const adminReferenceGroups = (): MenuGroup[] => [
   },
 ];
 
+/** The consultant's profile group: edit account (its sections open it too) and view profile. */
+const consultantProfileGroup = (): MenuGroup => ({
+  id: 'consultant-profile',
+  labelKey: 'consultantProfile.menu.group',
+  entries: [
+    { to: paths.consultant.profile.editAccount.getHref(), labelKey: 'consultantProfile.menu.editAccount' },
+    { to: paths.consultant.profile.myProfile.getHref(), labelKey: 'consultantProfile.menu.viewProfile' },
+  ],
+  activePatterns: [`${paths.consultant.profile.editAccount.path}/*`],
+});
+
+/** spec §2 admin top menu: the Medicine group (Consultant, Client; its other pages come with later issues). */
+const adminMedicineGroup = (): MenuGroup => ({
+  id: 'medicine',
+  labelKey: 'adminConsultants.menu.medicine',
+  icon: 'users',
+  entries: [
+    { to: paths.admin.consultants.list.getHref(), labelKey: 'adminConsultants.menu.consultants' },
+    { to: paths.admin.clients.list.getHref(), labelKey: 'adminClients.menu' },
+  ],
+  activePatterns: [paths.admin.consultants.profile.path, paths.admin.clients.profile.path],
+});
+
 /**
  * Area menus (spec §2 "Menus and layout"), holding only pages that exist now;
  * later issues add their entries here as their pages land.
  */
 export const areaMenu = (role: Role): MenuItem[] => [
   { to: paths[role].dashboard.getHref(), labelKey: 'nav.dashboard', icon: 'dashboard' },
-  ...(role === 'admin' ? adminReferenceGroups() : []),
+  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups()] : []),
+  ...(role === 'client'
+    ? [{ to: paths.client.favorite.getHref(), labelKey: 'favourites.menu', icon: 'heart' } satisfies MenuEntry]
+    : []),
+  ...(role === 'consultant' ? [consultantProfileGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },
 ];

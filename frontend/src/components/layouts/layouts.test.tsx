@@ -40,6 +40,8 @@ describe('layouts', () => {
     const menu = screen.getByRole('navigation', { name: 'Menu Espace consultant' });
     expect([...menu.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/consultant/dashboard',
+      '/consultant/edit-account',
+      '/consultant/my-profile',
       '/consultant/change-password',
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeTruthy();

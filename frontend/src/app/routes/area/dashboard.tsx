@@ -1,7 +1,8 @@
 import { useArea } from '@/components/layouts/area-context';
+import { OnboardingCard } from '@/features/consultant-profile/components/onboarding-card';
 import { Dashboard } from '@/features/dashboard/components/dashboard';
 
 export function Component() {
   const { role } = useArea();
-  return <Dashboard role={role} />;
+  return <Dashboard role={role}>{role === 'consultant' && <OnboardingCard />}</Dashboard>;
 }

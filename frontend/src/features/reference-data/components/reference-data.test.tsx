@@ -202,7 +202,9 @@ describe('admin reference lists', () => {
     renderApp('/admin/view-objectives');
     const menu = await screen.findByRole('navigation', { name: 'Menu Administration' });
     const groups = within(menu).getAllByRole('button');
+    // The Medicine group (consultants, clients) comes first, then the reference lists.
     expect(groups.map((g) => g.textContent)).toEqual([
+      'Médecine',
       'Troubles',
       'Mots-clés',
       'Langues',
@@ -212,12 +214,12 @@ describe('admin reference lists', () => {
       'Types de réclamation',
       'Pays et villes',
     ]);
-    const objectives = groups[4];
+    const objectives = groups[5];
     expect(objectives.getAttribute('aria-expanded')).toBe('true');
-    expect(groups[0].getAttribute('aria-expanded')).toBe('false');
+    expect(groups[1].getAttribute('aria-expanded')).toBe('false');
     const u = user();
-    await u.click(groups[7]);
-    const list = document.getElementById(groups[7].getAttribute('aria-controls')!)!;
+    await u.click(groups[8]);
+    const list = document.getElementById(groups[8].getAttribute('aria-controls')!)!;
     expect([...list.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
       '/admin/add-country',
       '/admin/view-country',

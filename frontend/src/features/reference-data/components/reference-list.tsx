@@ -1,7 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
+import listStyles from '@/components/ui/list.module.css';
+import { pageCountOf } from '@/components/ui/page-count';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchForm } from '@/components/ui/search-form';
+import { useListParams } from '@/components/ui/use-list-params';
 import { errorText, toast } from '@/lib/toast';
 import { useReferenceItems } from '../api/get-reference-items';
 import type { ReferenceItem } from '../api/reference-item';
@@ -12,18 +17,10 @@ import styles from './reference-data.module.css';
 
 type Props = { set: ReferenceSet; trashed: boolean };
 
-const readPage = (value: string | null) => {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
-};
-
 /** One reference list (spec §2 view-… and view-trash-…): search, pages of 20, trash or restore. */
 export function ReferenceList({ set, trashed }: Props) {
   const { t, i18n } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const search = searchParams.get('search') ?? '';
-  const page = readPage(searchParams.get('page'));
-  const [draft, setDraft] = useState(search);
+  const { search, page, goTo } = useListParams();
   const [confirming, setConfirming] = useState<string | null>(null);
   const captionId = useId();
   const trashButtonId = (itemId: string) => `${captionId}-trash-${itemId}`;
@@ -34,27 +31,6 @@ export function ReferenceList({ set, trashed }: Props) {
   const texts = `reference.sets.${set.key}`;
   const title = t(`${texts}.${trashed ? 'trash' : 'view'}`);
   const english = i18n.language === 'en';
-
-  // The box follows the address (back and forward buttons).
-  const [shownSearch, setShownSearch] = useState(search);
-  if (shownSearch !== search) {
-    setShownSearch(search);
-    setDraft(search);
-  }
-
-  const goTo = (next: { search?: string; page?: number }) => {
-    const params = new URLSearchParams();
-    const nextSearch = next.search ?? search;
-    if (nextSearch) params.set('search', nextSearch);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) params.set('page', String(nextPage));
-    setSearchParams(params);
-  };
-
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    goTo({ search: draft.trim(), page: 1 });
-  };
 
   const name = (item: ReferenceItem) => (english ? item.name_en : item.name_fr);
 
@@ -78,7 +54,7 @@ export function ReferenceList({ set, trashed }: Props) {
   };
 
   const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / Math.max(1, data.page_size))) : 1;
+  const pageCount = pageCountOf(data);
   const columns = {
     nameFr: t('reference.columns.nameFr'),
     nameEn: t('reference.columns.nameEn'),
@@ -90,17 +66,9 @@ export function ReferenceList({ set, trashed }: Props) {
   return (
     <div className="stack">
       <PageTitle>{title}</PageTitle>
-      <div className={styles.toolbar}>
-        <form role="search" className={styles.search} onSubmit={onSearch}>
-          <label>
-            {t('reference.search')}
-            <input type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
-          </label>
-          <button type="submit" className="btn btn-secondary">
-            {t('reference.searchSubmit')}
-          </button>
-        </form>
-        <div className={styles.actions}>
+      <div className={listStyles.toolbar}>
+        <SearchForm value={search} onSearch={(value) => goTo({ search: value, page: 1 })} />
+        <div className={listStyles.actions}>
           {trashed ? (
             <Link className="btn btn-secondary" to={links.view.getHref()}>
               {t(`${texts}.view`)}
@@ -124,8 +92,8 @@ export function ReferenceList({ set, trashed }: Props) {
         </p>
         {list.isError && !data && <p>{errorText(list.error, t('errors.network'))}</p>}
         {data && data.items.length > 0 && (
-          <div className={styles.tableWrap}>
-            <table className={styles.table} aria-labelledby={captionId}>
+          <div className={listStyles.tableWrap}>
+            <table className={listStyles.table} aria-labelledby={captionId}>
               <caption id={captionId} className="visually-hidden">
                 {title}
               </caption>
@@ -173,7 +141,7 @@ export function ReferenceList({ set, trashed }: Props) {
                           }}
                         />
                       ) : (
-                        <div className={styles.actions}>
+                        <div className={listStyles.actions}>
                           <Link
                             className="btn btn-secondary btn-small"
                             to={links.edit.getHref(item.id, name(item))}
@@ -200,27 +168,7 @@ export function ReferenceList({ set, trashed }: Props) {
           </div>
         )}
         {data && data.items.length === 0 && <p>{t(search ? 'reference.noMatch' : 'reference.empty')}</p>}
-        {data && (pageCount > 1 || page > 1) && (
-          <nav aria-label={t('reference.pagination')} className={styles.pagination}>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              disabled={page <= 1}
-              onClick={() => goTo({ page: page - 1 })}
-            >
-              {t('reference.previous')}
-            </button>
-            <span>{t('reference.pageOf', { page, total: pageCount })}</span>
-            <button
-              type="button"
-              className="btn btn-secondary btn-small"
-              disabled={page >= pageCount}
-              onClick={() => goTo({ page: page + 1 })}
-            >
-              {t('reference.next')}
-            </button>
-          </nav>
-        )}
+        {data && <Pagination page={page} pageCount={pageCount} onPage={(next) => goTo({ page: next })} />}
       </div>
     </div>
   );

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { adminClientsKey } from './get-clients';
+
+/** `GET /api/admin-panel/clients/{id}`. */
+export type AdminClient = {
+  id: string;
+  email: string;
+  registered_at: string;
+  language: string | null;
+  timezone: string | null;
+  profile: Record<string, unknown> | null;
+};
+
+export const getClient = (id: string, signal?: AbortSignal) =>
+  api.get<AdminClient>(`/api/admin-panel/clients/${encodeURIComponent(id)}`, { signal });
+
+export const clientQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminClientsKey, 'item', id],
+    queryFn: ({ signal }) => getClient(id, signal),
+    meta: { silent: true },
+  });
+
+export const useClient = (id: string) => useQuery(clientQueryOptions(id));
