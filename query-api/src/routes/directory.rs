@@ -157,6 +157,12 @@ const RECHECK_AFTER: Duration = Duration::from_millis(250);
 static SNAPSHOTS: LazyLock<RwLock<HashMap<String, Arc<Snapshot>>>> =
     LazyLock::new(Default::default);
 
+/// One renewal at a time: when the snapshot goes stale under load, one
+/// request reads the checkpoint while the others keep answering from the
+/// snapshot they have (at most one more renewal period old), instead of all
+/// of them querying the database at once.
+static RENEWING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Reads every listed expert from the read models.
 async fn load_directory(state: &QueryState) -> Result<Directory, QueryError> {
     let rows: Vec<(String, String, String)> = sqlx::query_as(
@@ -218,6 +224,13 @@ async fn snapshot(
             return Ok(cached.clone());
         }
     }
+    let _renewing = match (&cached, min_position) {
+        (Some(cached), None) => match RENEWING.try_lock() {
+            Ok(guard) => guard,
+            Err(_) => return Ok(cached.clone()),
+        },
+        _ => RENEWING.lock().await,
+    };
     let before = projector::projections_checkpoint(&state.read).await?;
     if let Some(cached) = cached
         && cached.checkpoint == before
