@@ -13,6 +13,7 @@
 
 mod sections;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use domain::account::{AccountEvent, PayloadRef, Role};
@@ -83,10 +84,11 @@ fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorE
 pub async fn apply(
     tx: &mut Transaction<'_, Any>,
     store: &Arc<dyn EventStore>,
+    folds: &mut Folds,
     event: &RecordedEvent,
 ) -> Result<(), ProjectorError> {
     if event.stream.category() == CATEGORY {
-        return apply_consultant(tx, store, event).await;
+        return apply_consultant(tx, store, folds, event).await;
     }
     match event.event_type.as_str() {
         "AccountRegistered" | "SubjectForgotten" => {}
@@ -225,19 +227,42 @@ async fn forget(tx: &mut Transaction<'_, Any>, id: &str) -> Result<(), Projector
     Ok(())
 }
 
-/// The consultant as the domain sees it right after `event`.
-async fn folded(
-    store: &Arc<dyn EventStore>,
-    event: &RecordedEvent,
-) -> Result<Consultant, ProjectorError> {
-    let recorded = store.read_stream(&event.stream).await?;
-    let mut consultant = Consultant::default();
-    for e in recorded.iter().take(event.stream_version as usize) {
-        let decoded: ConsultantEvent =
-            codec::decode(&e.event_type, e.schema_version, &e.payload).map_err(unreadable(e))?;
-        consultant = consultant.evolve(&decoded);
+/// Consultants folded so far in this batch, by stream: the next event of a
+/// stream evolves the state it left instead of re-reading the stream, so a
+/// replay reads each consultant's stream about once per batch, not once per
+/// event.
+#[derive(Default)]
+pub struct Folds(HashMap<String, (u64, Consultant)>);
+
+impl Folds {
+    /// The consultant as the domain sees it right after `event` (`decoded`).
+    async fn after(
+        &mut self,
+        store: &Arc<dyn EventStore>,
+        event: &RecordedEvent,
+        decoded: &ConsultantEvent,
+    ) -> Result<Consultant, ProjectorError> {
+        let key = event.stream.to_string();
+        let consultant = match self.0.remove(&key) {
+            Some((version, before)) if version + 1 == event.stream_version => {
+                before.evolve(decoded)
+            }
+            _ => {
+                let recorded = store.read_stream(&event.stream).await?;
+                let mut consultant = Consultant::default();
+                for e in recorded.iter().take(event.stream_version as usize) {
+                    let decoded: ConsultantEvent =
+                        codec::decode(&e.event_type, e.schema_version, &e.payload)
+                            .map_err(unreadable(e))?;
+                    consultant = consultant.evolve(&decoded);
+                }
+                consultant
+            }
+        };
+        self.0
+            .insert(key, (event.stream_version, consultant.clone()));
+        Ok(consultant)
     }
-    Ok(consultant)
 }
 
 fn time(at: Option<chrono::DateTime<chrono::Utc>>) -> Option<String> {
@@ -247,6 +272,7 @@ fn time(at: Option<chrono::DateTime<chrono::Utc>>) -> Option<String> {
 async fn apply_consultant(
     tx: &mut Transaction<'_, Any>,
     store: &Arc<dyn EventStore>,
+    folds: &mut Folds,
     event: &RecordedEvent,
 ) -> Result<(), ProjectorError> {
     let decoded: ConsultantEvent =
@@ -281,9 +307,9 @@ async fn apply_consultant(
     .execute(&mut **tx)
     .await?;
 
+    let consultant = folds.after(store, event, &decoded).await?;
     section(tx, store, id, decoded).await?;
 
-    let consultant = folded(store, event).await?;
     let (sections, missing) = progress(&consultant);
     let changed: Vec<&str> = consultant
         .changed_since_approval

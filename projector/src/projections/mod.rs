@@ -54,9 +54,10 @@ pub async fn apply_batch(
 ) -> Result<(), ProjectorError> {
     let mut accounts = accounts::Pending::default();
     let mut directory = directory::Pending::default();
+    let mut consultant_folds = consultants::Folds::default();
     for event in events {
         if consultants::interested(event.stream.category()) {
-            consultants::apply(tx, store, event).await?;
+            consultants::apply(tx, store, &mut consultant_folds, event).await?;
         }
         if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;
