@@ -14,6 +14,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use domain::reference::name_key;
+use memchr::memmem;
 use platform::http::{ErrorEnvelope, X_MIN_POSITION};
 use serde::Deserialize;
 use store::Position;
@@ -108,16 +109,21 @@ impl Criteria {
                 Some(before) => before.iter().zip(&any).map(|(a, b)| *a && *b).collect(),
             });
         }
+        // SIMD substring search, each word's searcher built once per request.
+        let finders: Vec<memmem::Finder<'a>> = self
+            .words
+            .iter()
+            .map(|w| memmem::Finder::new(w.as_bytes()))
+            .collect();
         directory
             .experts
             .iter()
             .enumerate()
             .filter(move |(i, expert)| {
                 allowed.as_ref().is_none_or(|a| a[*i])
-                    && self
-                        .words
+                    && finders
                         .iter()
-                        .all(|w| expert.search_text.contains(w.as_str()))
+                        .all(|f| f.find(expert.search_text.as_bytes()).is_some())
             })
             .map(|(_, expert)| expert)
     }
