@@ -67,6 +67,22 @@ pub fn email(expert: &Expert) -> String {
     )
 }
 
+/// A title inside a sentence: lower case but for acronyms ("Praticienne
+/// PNL" → "praticienne PNL").
+fn in_sentence(title: &str) -> String {
+    title
+        .split(' ')
+        .map(|word| {
+            if word.chars().count() > 1 && word.chars().all(|c| c.is_uppercase()) {
+                word.to_owned()
+            } else {
+                word.to_lowercase()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn reference(
     references: &ReferenceIds,
     kind: ReferenceKind,
@@ -170,7 +186,7 @@ async fn seed_expert(
         &ids(id),
         id,
         DegreeForm {
-            name: format!("Diplôme de {}", expert.profession.to_lowercase()),
+            name: format!("Diplôme de {}", in_sentence(expert.profession)),
             school: "Institut européen des médecines douces".into(),
             year: Some(2025 - expert.years),
             attachment_key: degree_scan,
@@ -186,7 +202,7 @@ async fn seed_expert(
         CertificateForm {
             name: format!(
                 "Certification en {}",
-                expert.specialisations[0].to_lowercase()
+                in_sentence(expert.specialisations[0])
             ),
             school: "Fédération française des praticiens".into(),
             year: Some(2025 - expert.years / 2),
@@ -287,4 +303,24 @@ async fn seed_expert(
         .await
         .map_err(fail)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn titles_go_lower_case_in_a_sentence_but_acronyms_stay() {
+        assert_eq!(in_sentence("Praticienne PNL"), "praticienne PNL");
+        assert_eq!(in_sentence("Santé mentale"), "santé mentale");
+        assert_eq!(in_sentence("Médecin homéopathe"), "médecin homéopathe");
+    }
+
+    #[test]
+    fn demo_e_mails_are_plain_ascii() {
+        let emails: Vec<String> = EXPERTS.iter().map(email).collect();
+        assert!(emails.iter().all(|e| e.is_ascii()), "{emails:?}");
+        assert!(emails.contains(&"elodie.lambert@experts.equilibre.local".to_owned()));
+        assert!(emails.contains(&"fatima.el-amrani@experts.equilibre.local".to_owned()));
+    }
 }
