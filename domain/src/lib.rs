@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod account;
+pub mod availability;
 pub mod codec;
 pub mod consultant;
 pub mod error;
