@@ -15,7 +15,7 @@ use domain::consultant::sections::{
     AddressForm, BankForm, BasicProfileForm, CertificateForm, DegreeForm, DocumentsForm,
     ProfileDetailsForm,
 };
-use domain::reference::ReferenceKind;
+use domain::reference::{ReferenceKind, name_key};
 use domain::values::FileKind;
 use uuid::Uuid;
 
@@ -44,26 +44,14 @@ fn ids(actor: Uuid) -> Ids {
     IdempotencyKey::none().ids(Some(actor))
 }
 
-/// The e-mail of a demo expert: `claire.fontaine@experts.equilibre.local`.
+/// The e-mail of a demo expert: `claire.fontaine@experts.equilibre.local`
+/// (names folded as reference names are: no accents, no case).
 pub fn email(expert: &Expert) -> String {
-    let ascii = |s: &str| -> String {
-        s.chars()
-            .filter_map(|c| match c {
-                'é' | 'è' | 'ê' | 'ë' | 'É' => Some('e'),
-                'à' | 'â' => Some('a'),
-                'ï' | 'î' => Some('i'),
-                'ô' => Some('o'),
-                'ç' => Some('c'),
-                ' ' | '\'' => Some('-'),
-                c if c.is_ascii_alphanumeric() || c == '-' => Some(c.to_ascii_lowercase()),
-                _ => None,
-            })
-            .collect()
-    };
+    let part = |name: &str| name_key(name).replace('_', "-");
     format!(
         "{}.{}@experts.equilibre.local",
-        ascii(expert.given_name),
-        ascii(expert.family_name)
+        part(expert.given_name),
+        part(expert.family_name)
     )
 }
 
