@@ -207,10 +207,12 @@ fn reference_items(
 pub struct Seeded {
     disorders: Vec<Uuid>,
     specialisations: Vec<Uuid>,
+    /// The approved experts' account ids.
+    pub experts: Vec<Uuid>,
 }
 
 /// Appends the reference lists and `count` approved experts.
-async fn seed(store: &Arc<dyn store::EventStore>, count: usize) -> Result<Seeded> {
+pub async fn seed(store: &Arc<dyn store::EventStore>, count: usize) -> Result<Seeded> {
     let mut request = AppendRequest::default();
     let disorders = reference_items(ReferenceKind::Disorder, DISORDERS, &mut request);
     let specialisations =
@@ -223,8 +225,10 @@ async fn seed(store: &Arc<dyn store::EventStore>, count: usize) -> Result<Seeded
     let now = Utc::now();
     let today = now.date_naive();
     let mut request = AppendRequest::default();
+    let mut experts = Vec::with_capacity(count);
     for n in 0..count {
         let id = Uuid::now_v7();
+        experts.push(id);
         let payload = |key: &str| PayloadRef {
             subject: id,
             key: key.into(),
@@ -341,20 +345,21 @@ async fn seed(store: &Arc<dyn store::EventStore>, count: usize) -> Result<Seeded
     Ok(Seeded {
         disorders,
         specialisations,
+        experts,
     })
 }
 
 /// One scenario's figures.
-struct Load {
-    requests: usize,
-    errors: usize,
-    per_second: f64,
-    p50: Duration,
-    p99: Duration,
+pub struct Load {
+    pub requests: usize,
+    pub errors: usize,
+    pub per_second: f64,
+    pub p50: Duration,
+    pub p99: Duration,
 }
 
 /// `connections` tasks, each sending the next of `paths` in turn for `seconds`.
-async fn load(base: &str, paths: &[String], connections: usize, seconds: u64) -> Result<Load> {
+pub async fn load(base: &str, paths: &[String], connections: usize, seconds: u64) -> Result<Load> {
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(connections)
         .build()?;

@@ -18,8 +18,12 @@
 //! `BENCH_OUT` [unset] (also write the table to this file),
 //! `BENCH_SUITES` [store,directory] (which parts run),
 //! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
-//! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`).
+//! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
+//! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, PostgreSQL
+//! only: experts with schedules, clients booking at once; the free-slot query
+//! runs at `BENCH_CONNECTIONS`).
 
+mod bookings;
 mod counted;
 mod directory;
 mod pg;
@@ -53,6 +57,7 @@ struct Config {
     out: Option<String>,
     store_suite: bool,
     directory: Option<directory::Settings>,
+    bookings: Option<bookings::Settings>,
 }
 
 impl Config {
@@ -71,7 +76,7 @@ impl Config {
             .unwrap_or_else(|_| "sqlite,postgres".into())
             .to_lowercase();
         let suites = std::env::var("BENCH_SUITES")
-            .unwrap_or_else(|_| "store,directory".into())
+            .unwrap_or_else(|_| "store,directory,bookings".into())
             .to_lowercase();
         Ok(Config {
             sqlite: backends.contains("sqlite"),
@@ -87,6 +92,12 @@ impl Config {
             store_suite: suites.contains("store"),
             directory: suites.contains("directory").then_some(directory::Settings {
                 experts: number("BENCH_EXPERTS", 500)?.max(1),
+                connections: number("BENCH_CONNECTIONS", 32)?.max(1),
+                seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
+            }),
+            bookings: suites.contains("bookings").then_some(bookings::Settings {
+                consultants: number("BENCH_CONSULTANTS", 100)?.max(1),
+                clients: number("BENCH_CLIENTS", 16)?.max(1),
                 connections: number("BENCH_CONNECTIONS", 32)?.max(1),
                 seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
             }),
@@ -154,6 +165,13 @@ async fn main() -> ExitCode {
         report.line(format!("directory: FAILED: {e:#}"));
         failed = true;
     }
+    if let Some(settings) = &config.bookings
+        && config.postgres
+        && let Err(e) = bookings_suite(&config, settings, &mut report).await
+    {
+        report.line(format!("bookings: FAILED: {e:#}"));
+        failed = true;
+    }
     report.summary();
     if let Some(path) = &config.out
         && let Err(e) = report.write_to(path)
@@ -202,6 +220,30 @@ async fn directory_suite(
         result?;
     }
     Ok(())
+}
+
+/// Bookings confirmed per second and the free-slot query, on PostgreSQL
+/// (see [`bookings`]).
+async fn bookings_suite(
+    config: &Config,
+    settings: &bookings::Settings,
+    report: &mut Report,
+) -> Result<()> {
+    report.line(String::new());
+    report.line(format!(
+        "bookings: {} experts, {} clients booking for {} s; free slots at {} connections",
+        settings.consultants, settings.clients, settings.seconds, settings.connections
+    ));
+    let dir = tempfile::tempdir()?;
+    let mut scratch = pg::Scratch::new(&config.pg_admin_url);
+    let result = async {
+        let events = scratch.create("book_events").await?;
+        let read = scratch.create("book_read").await?;
+        bookings::run((events, read), dir.path(), settings, report).await
+    }
+    .await;
+    scratch.drop_all().await;
+    result
 }
 
 async fn sqlite_suite(config: &Config, report: &mut Report) -> Result<()> {

@@ -29,6 +29,16 @@ pub enum CommandError {
     Malformed(String),
     #[error("internal: {0}")]
     Internal(String),
+    /// The card was refused (402 with the decline's code); nothing was charged.
+    #[error("card refused: {0}")]
+    Payment(&'static str),
+    /// The payment provider failed; whether it charged is settled by the
+    /// idempotent retry, so the client may simply try again.
+    #[error("payment provider: {0}")]
+    PaymentUnavailable(String),
+    /// A payment provider's webhook call whose signature does not hold.
+    #[error("webhook refused: {0}")]
+    Webhook(#[from] platform::payments::WebhookError),
 }
 
 impl From<axum::extract::rejection::JsonRejection> for CommandError {
@@ -52,9 +62,12 @@ impl CommandError {
             CommandError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             CommandError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             CommandError::Malformed(_) => (StatusCode::BAD_REQUEST, "malformed_body"),
+            CommandError::Webhook(_) => (StatusCode::BAD_REQUEST, "webhook_signature_invalid"),
             CommandError::Conflict | CommandError::Store(StoreError::Conflict { .. }) => {
                 (StatusCode::CONFLICT, "conflict")
             }
+            CommandError::Payment(code) => (StatusCode::PAYMENT_REQUIRED, code),
+            CommandError::PaymentUnavailable(_) => (StatusCode::BAD_GATEWAY, "payment_unavailable"),
             CommandError::Store(_) | CommandError::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
@@ -96,7 +109,23 @@ fn rule_status(code: &str) -> StatusCode {
         | "consultant_not_approved"
         | "consultant_not_suspended"
         | "no_changes_to_review"
-        | "last_degree_required" => StatusCode::CONFLICT,
+        | "last_degree_required"
+        | "room_not_open"
+        | "room_closed"
+        | "slot_taken"
+        | "client_overlap"
+        | "consent_form_missing"
+        | "slot_unavailable"
+        | "free_not_eligible"
+        | "hold_expired"
+        | "booking_not_payable"
+        | "booking_not_cancellable"
+        | "booking_not_reschedulable"
+        | "booking_not_confirmed"
+        | "booking_not_ended"
+        | "no_show_too_late"
+        | "coupon_code_taken" => StatusCode::CONFLICT,
+        "room_forbidden" => StatusCode::FORBIDDEN,
         "otp_resend_too_soon" | "otp_send_limit" => StatusCode::TOO_MANY_REQUESTS,
         "invalid_credentials" | "not_signed_in" => StatusCode::UNAUTHORIZED,
         "not_found" => StatusCode::NOT_FOUND,
@@ -110,6 +139,9 @@ impl IntoResponse for CommandError {
         let (status, code) = self.status_and_code();
         if status.is_server_error() {
             tracing::error!(error = %self, "command failed");
+        }
+        if let CommandError::Webhook(reason) = &self {
+            tracing::warn!(%reason, "webhook refused");
         }
         PendingError::response(status, code, self.fields())
     }

@@ -3,7 +3,9 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
+pub mod booking;
 pub mod caller;
+pub mod client_file;
 pub mod consultant;
 pub mod context;
 pub mod error;
@@ -12,6 +14,7 @@ pub mod favourites;
 pub mod files;
 pub mod ids;
 pub mod reference;
+pub mod rooms;
 pub mod routes;
 
 use std::sync::Arc;
@@ -23,6 +26,7 @@ use platform::config::Config;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::http::{CsrfPolicy, csrf_guard};
+use platform::payments::PaymentProvider;
 use store::Stores;
 use utoipa::OpenApi;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -39,6 +43,12 @@ pub struct AppState {
     pub doorbell: Doorbell,
     /// Uploaded files (local directory or S3-compatible bucket).
     pub files: Arc<dyn FileStore>,
+    /// Video-room signalling fan-out (in-process or NATS).
+    pub rooms: platform::room_hub::RoomHub,
+    /// Where a room's booking facts are read.
+    pub room_facts: rooms::SharedRoomFacts,
+    /// Card payments (the sandbox by default, Stripe when configured).
+    pub payments: Arc<dyn PaymentProvider>,
 }
 
 #[derive(OpenApi)]
@@ -78,6 +88,8 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
     let (router, doc) = OpenApiRouter::with_openapi(CommandDoc::openapi())
         .routes(routes!(routes::otp::request_email_otp))
         .routes(routes!(routes::otp::verify_email_otp))
+        .routes(routes!(routes::otp::request_mobile_otp))
+        .routes(routes!(routes::otp::verify_mobile_otp))
         .routes(routes!(routes::accounts::sign_up))
         .routes(routes!(routes::accounts::sign_in))
         .routes(routes!(routes::accounts::sign_out))
@@ -101,6 +113,9 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
                 method.layer(routes::files::upload_body_limit()),
             )
         })
+        .routes(routes!(routes::client_file::save_consent_form))
+        .routes(routes!(routes::client_file::save_health_assessment))
+        .routes(routes!(routes::client_file::save_general_info))
         .routes(routes!(routes::consultant::save_basic_profile))
         .routes(routes!(routes::consultant::save_address))
         .routes(routes!(routes::consultant::add_degree))
@@ -123,10 +138,30 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::consultant::suspend_consultant))
         .routes(routes!(routes::consultant::reinstate_consultant))
         .routes(routes!(routes::consultant::consultant_changes_reviewed))
+        .routes(routes!(routes::rooms::room_socket))
+        .routes(routes!(routes::booking::set_timings))
+        .routes(routes!(routes::booking::book))
+        .routes(routes!(routes::booking::pay_booking))
+        .routes(routes!(routes::booking::client_cancel_booking))
+        .routes(routes!(routes::booking::consultant_cancel_booking))
+        .routes(routes!(routes::booking::client_reschedule_booking))
+        .routes(routes!(routes::booking::consultant_reschedule_booking))
+        .routes(routes!(routes::booking::report_no_show))
+        .routes(routes!(routes::booking::create_coupon))
+        .routes(routes!(routes::booking::disable_coupon))
+        .routes(routes!(routes::booking::add_note))
+        .with_state(app.clone())
+        .split_for_parts();
+    // Signed by the provider, sent without browser headers: outside the CSRF guard.
+    let (webhooks, webhook_doc) = OpenApiRouter::new()
+        .routes(routes!(routes::payments::stripe_webhook))
         .with_state(app)
         .split_for_parts();
     let router = router
-        .layer(axum::middleware::from_fn(platform::http::render_errors))
-        .layer(axum::middleware::from_fn_with_state(csrf, csrf_guard));
+        .layer(axum::middleware::from_fn_with_state(csrf, csrf_guard))
+        .merge(webhooks)
+        .layer(axum::middleware::from_fn(platform::http::render_errors));
+    let mut doc = doc;
+    doc.merge(webhook_doc);
     (router, doc)
 }

@@ -17,6 +17,11 @@
 //!
 //! Days off remove every window that starts on them. Clients see the same
 //! instants in their own zone ([`Slot::start_in`]).
+//!
+//! The schedule lives in `timings-{consultant}`: each `AvailabilitySet`
+//! replaces the whole schedule ([`set`]). The zone is the one of the
+//! consultant's basic profile, the session length and price those of the
+//! profile details: they are read from the consultant's stream, not copied.
 
 use std::collections::BTreeSet;
 
@@ -25,11 +30,18 @@ use chrono::{
     TimeZone as _, Utc, Weekday,
 };
 use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
 
+use crate::codec::EventSchema;
 use crate::values::{SessionDuration, TimeZone};
+use crate::{DomainError, FieldError, FieldErrors};
+
+pub const CATEGORY: &str = "timings";
 
 /// The spec's shifts (spec §3), with DESIGN §4's hours.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
 pub enum Shift {
     Morning,
     Noon,
@@ -167,6 +179,188 @@ impl Availability {
         }
         slots.into_iter().collect()
     }
+}
+
+/// A weekday as the API and the events write it (`sunday` … `saturday`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum DayName {
+    Sunday,
+    Monday,
+    Tuesday,
+    Wednesday,
+    Thursday,
+    Friday,
+    Saturday,
+}
+
+impl From<DayName> for Weekday {
+    fn from(day: DayName) -> Weekday {
+        match day {
+            DayName::Sunday => Weekday::Sun,
+            DayName::Monday => Weekday::Mon,
+            DayName::Tuesday => Weekday::Tue,
+            DayName::Wednesday => Weekday::Wed,
+            DayName::Thursday => Weekday::Thu,
+            DayName::Friday => Weekday::Fri,
+            DayName::Saturday => Weekday::Sat,
+        }
+    }
+}
+
+/// One weekly rule as typed and as recorded: a weekday and either a shift
+/// or a local range `"HH:MM"`–`"HH:MM"` (an end not after the start ends
+/// the next day). Recorded only once valid ([`set`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TimingRule {
+    pub weekday: DayName,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<Shift>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+}
+
+/// Local times are written `HH:MM` on a 5-minute grid.
+fn parse_hhmm(raw: &str) -> Result<NaiveTime, FieldError> {
+    let invalid = || FieldError::new("time.invalid");
+    let time = NaiveTime::parse_from_str(raw.trim(), "%H:%M").map_err(|_| invalid())?;
+    if chrono::Timelike::minute(&time).is_multiple_of(5) {
+        Ok(time)
+    } else {
+        Err(invalid())
+    }
+}
+
+impl TimingRule {
+    fn window(&self) -> Result<Window, (&'static str, FieldError)> {
+        match (self.shift, &self.start, &self.end) {
+            (Some(shift), None, None) => Ok(Window::Shift(shift)),
+            (None, Some(start), Some(end)) => {
+                let start = parse_hhmm(start).map_err(|e| ("start", e))?;
+                let end = parse_hhmm(end).map_err(|e| ("end", e))?;
+                if start == end {
+                    return Err(("end", FieldError::new("time_range.empty")));
+                }
+                Ok(Window::Range { start, end })
+            }
+            _ => Err(("shift", FieldError::new("timing.shift_or_range"))),
+        }
+    }
+
+    fn weekly(&self) -> Option<WeeklyRule> {
+        self.window().ok().map(|window| WeeklyRule {
+            weekday: self.weekday.into(),
+            window,
+        })
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum AvailabilityEvent {
+    /// The whole schedule, replacing the previous one. A projection copies
+    /// `rules` (weekday + shift or local `start`/`end`) and `days_off`
+    /// (local dates in the consultant's zone) as they are.
+    AvailabilitySet {
+        rules: Vec<TimingRule>,
+        days_off: Vec<NaiveDate>,
+        at: DateTime<Utc>,
+    },
+}
+
+impl EventSchema for AvailabilityEvent {
+    fn schema_version(_: &str) -> i32 {
+        1
+    }
+}
+
+/// A consultant's schedule, folded from `timings-{consultant}`; the zone
+/// comes from the profile ([`Timings::in_zone`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Timings {
+    pub rules: Vec<TimingRule>,
+    pub days_off: BTreeSet<NaiveDate>,
+}
+
+impl Timings {
+    pub fn evolve(mut self, event: &AvailabilityEvent) -> Self {
+        match event {
+            AvailabilityEvent::AvailabilitySet {
+                rules, days_off, ..
+            } => {
+                self.rules = rules.clone();
+                self.days_off = days_off.iter().copied().collect();
+            }
+        }
+        self
+    }
+
+    /// The schedule read in the consultant's zone.
+    pub fn in_zone(&self, timezone: TimeZone) -> Availability {
+        Availability {
+            timezone,
+            rules: self.rules.iter().filter_map(TimingRule::weekly).collect(),
+            days_off: self.days_off.clone(),
+        }
+    }
+}
+
+/// At most this many weekly rules and days off: a schedule, not a calendar dump.
+pub const MAX_RULES: usize = 70;
+pub const MAX_DAYS_OFF: usize = 400;
+
+/// Replaces the schedule. Each rule needs a shift or a valid range
+/// (`rules[i].start`, …); days off are kept sorted and once each.
+/// Setting the same schedule again records nothing.
+pub fn set(
+    current: &Timings,
+    rules: Vec<TimingRule>,
+    days_off: Vec<NaiveDate>,
+    now: DateTime<Utc>,
+) -> Result<Vec<AvailabilityEvent>, DomainError> {
+    let mut errors = FieldErrors::default();
+    if rules.len() > MAX_RULES {
+        errors.add(
+            "rules",
+            FieldError::new("list.too_many").with("max", MAX_RULES),
+        );
+    }
+    if days_off.len() > MAX_DAYS_OFF {
+        errors.add(
+            "days_off",
+            FieldError::new("list.too_many").with("max", MAX_DAYS_OFF),
+        );
+    }
+    let mut rules = rules;
+    for (i, rule) in rules.iter_mut().enumerate() {
+        match rule.window() {
+            Ok(Window::Range { start, end }) => {
+                // Recorded in one spelling, `HH:MM`.
+                rule.start = Some(start.format("%H:%M").to_string());
+                rule.end = Some(end.format("%H:%M").to_string());
+            }
+            Ok(Window::Shift(_)) => {}
+            Err((field, error)) => errors.add(&format!("rules[{i}].{field}"), error),
+        }
+    }
+    errors.into_result()?;
+    let days_off: Vec<NaiveDate> = days_off
+        .into_iter()
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    if rules == current.rules && days_off.iter().eq(current.days_off.iter()) {
+        return Ok(Vec::new());
+    }
+    Ok(vec![AvailabilityEvent::AvailabilitySet {
+        rules,
+        days_off,
+        at: now,
+    }])
 }
 
 #[cfg(test)]
@@ -394,5 +588,112 @@ mod tests {
             utc(2026, 11, 24, 0, 0),
         );
         assert_eq!(slots.len(), 6);
+    }
+}
+
+#[cfg(test)]
+mod timing_tests {
+    use chrono::TimeZone as _;
+
+    use super::*;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 23, 8, 0, 0).unwrap()
+    }
+
+    fn rule(shift: Option<Shift>, start: Option<&str>, end: Option<&str>) -> TimingRule {
+        TimingRule {
+            weekday: DayName::Monday,
+            shift,
+            start: start.map(str::to_owned),
+            end: end.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn a_schedule_is_recorded_in_one_spelling_and_replaces_the_previous_one() {
+        let day = NaiveDate::from_ymd_opt(2026, 12, 25).unwrap();
+        let events = set(
+            &Timings::default(),
+            vec![
+                rule(None, Some("9:05"), Some("12:30")),
+                rule(Some(Shift::Evening), None, None),
+            ],
+            vec![day, day],
+            now(),
+        )
+        .unwrap();
+        let timings = events.iter().fold(Timings::default(), Timings::evolve);
+        assert_eq!(timings.rules[0].start.as_deref(), Some("09:05"));
+        assert_eq!(timings.days_off.len(), 1);
+        // The same schedule again records nothing; an empty one clears it
+        let again = set(&timings, timings.rules.clone(), vec![day], now()).unwrap();
+        assert!(again.is_empty());
+        let cleared = set(&timings, vec![], vec![], now()).unwrap();
+        assert_eq!(
+            cleared.iter().fold(timings, Timings::evolve),
+            Timings::default()
+        );
+    }
+
+    #[test]
+    fn each_rule_needs_a_shift_or_a_valid_range() {
+        let Err(DomainError::Invalid(errors)) = set(
+            &Timings::default(),
+            vec![
+                rule(None, None, None),
+                rule(Some(Shift::Morning), Some("09:00"), Some("10:00")),
+                rule(None, Some("25:00"), Some("10:00")),
+                rule(None, Some("09:00"), Some("09:00")),
+                rule(None, Some("09:03"), Some("10:00")),
+            ],
+            vec![],
+            now(),
+        ) else {
+            panic!("expected field errors");
+        };
+        let fields: Vec<&str> = errors.0.keys().map(String::as_str).collect();
+        assert_eq!(
+            fields,
+            [
+                "rules[0].shift",
+                "rules[1].shift",
+                "rules[2].start",
+                "rules[3].end",
+                "rules[4].start"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_schedule_is_read_in_the_consultants_zone() {
+        let events = set(
+            &Timings::default(),
+            vec![rule(None, Some("09:00"), Some("10:00"))],
+            vec![],
+            now(),
+        )
+        .unwrap();
+        let timings = events.iter().fold(Timings::default(), Timings::evolve);
+        let kolkata = timings.in_zone(TimeZone::parse("Asia/Kolkata").unwrap());
+        let slots = kolkata.slots(
+            SessionDuration::parse(Some(60)).unwrap(),
+            now(),
+            now() + Duration::days(7),
+        );
+        // Monday 2026-11-30 09:00 in Kolkata is 03:30 UTC
+        assert_eq!(
+            slots[0].start,
+            Utc.with_ymd_and_hms(2026, 11, 30, 3, 30, 0).unwrap()
+        );
+    }
+
+    #[test]
+    fn rules_serialise_as_the_api_writes_them() {
+        let json = serde_json::to_value(rule(Some(Shift::Night), None, None)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"weekday": "monday", "shift": "night"})
+        );
     }
 }

@@ -8,13 +8,19 @@
 
 pub mod account;
 pub mod availability;
+pub mod booking;
+pub mod client_file;
 pub mod codec;
 pub mod consultant;
+pub mod coupon;
 pub mod error;
 pub mod favourite;
+pub mod note;
 pub mod otp;
 pub mod reference;
 pub mod reference_data;
+pub mod reminder;
+pub mod room;
 pub mod upload;
 pub mod values;
 

@@ -1,6 +1,8 @@
-//! E-mail one-time codes for sign-up (DESIGN §2): 6 digits, valid 10 minutes,
-//! 5 attempts, resend after 60 s, at most 5 sends an hour. One stream per
-//! role and address (`otp-{login key}`), so the counters live in the store.
+//! One-time codes for sign-up (DESIGN §2): 6 digits, valid 10 minutes,
+//! 5 attempts, resend after 60 s, at most 5 sends an hour. The same rules for
+//! every [`Channel`]: a code mailed to an e-mail address or texted to a
+//! mobile number. One stream per role and address or number (`otp-{keyed
+//! hash}`), so the counters live in the store.
 
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -18,16 +20,30 @@ pub const MAX_ATTEMPTS: u32 = 5;
 pub const RESEND_AFTER: Duration = Duration::seconds(60);
 pub const MAX_SENDS_PER_HOUR: usize = 5;
 
+/// Where a code is sent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Channel {
+    /// Mailed to an e-mail address (payload `{email, code}`).
+    #[default]
+    Email,
+    /// Texted to a mobile number in E.164 (payload `{phone, code}`).
+    Mobile,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type")]
 pub enum OtpEvent {
-    /// Schema 2 added `language` (schema 1 codes were always mailed in French).
+    /// Schema 2 added `language` (schema 1 codes were always mailed in
+    /// French); schema 3 added `channel` (earlier codes were all mailed).
     OtpIssued {
         otp_id: Uuid,
         code_hash: String,
-        /// The address and code for the mail, forgettable.
+        /// The address or number and the code for the message, forgettable
+        /// (named `mail` since schema 1, whatever the channel).
         mail: PayloadRef,
         language: Language,
+        channel: Channel,
         issued_at: DateTime<Utc>,
         expires_at: DateTime<Utc>,
     },
@@ -39,7 +55,7 @@ pub enum OtpEvent {
         otp_id: Uuid,
         at: DateTime<Utc>,
     },
-    /// The mailed code and address were deleted once the code expired.
+    /// The sent code and address or number were deleted once the code expired.
     OtpMailErased {
         otp_id: Uuid,
         at: DateTime<Utc>,
@@ -48,11 +64,14 @@ pub enum OtpEvent {
 
 impl EventSchema for OtpEvent {
     fn schema_version(event_type: &str) -> i32 {
-        if event_type == "OtpIssued" { 2 } else { 1 }
+        if event_type == "OtpIssued" { 3 } else { 1 }
     }
     fn upcast(event_type: &str, version: i32, mut payload: Value) -> Value {
         if event_type == "OtpIssued" && version < 2 {
             payload["language"] = Value::String("fr".into());
+        }
+        if event_type == "OtpIssued" && version < 3 {
+            payload["channel"] = Value::String("email".into());
         }
         payload
     }
@@ -120,6 +139,7 @@ pub struct NewCode {
     pub code_hash: String,
     pub mail: PayloadRef,
     pub language: Language,
+    pub channel: Channel,
 }
 
 /// Issues a new code, replacing any earlier one.
@@ -141,6 +161,7 @@ pub fn request(otp: &Otp, code: NewCode, now: DateTime<Utc>) -> Result<Vec<OtpEv
         code_hash: code.code_hash,
         mail: code.mail,
         language: code.language,
+        channel: code.channel,
         issued_at: now,
         expires_at: now + VALIDITY,
     }])
@@ -224,6 +245,7 @@ mod tests {
                 key: "otp".into(),
             },
             language: Language::Fr,
+            channel: Channel::Mobile,
         }
     }
 
@@ -321,6 +343,36 @@ mod tests {
     }
 
     #[test]
+    fn a_mobile_code_carries_its_channel_and_follows_the_same_limits() {
+        let otp = given(&[issued(1, 0)]);
+        assert!(matches!(
+            issued(1, 0),
+            OtpEvent::OtpIssued {
+                channel: Channel::Mobile,
+                ..
+            }
+        ));
+        assert_eq!(
+            request(&otp, code(2), at(10)).unwrap_err(),
+            DomainError::Rule("otp_resend_too_soon")
+        );
+    }
+
+    #[test]
+    fn schema_two_codes_are_upcast_to_the_email_channel() {
+        let v2 = r#"{"otp_id":"00000000-0000-0000-0000-000000000001","code_hash":"h","mail":{"subject":"00000000-0000-0000-0000-000000000001","key":"otp"},"language":"en","issued_at":"2026-11-22T10:00:00Z","expires_at":"2026-11-22T10:10:00Z"}"#;
+        let event: OtpEvent = codec::decode("OtpIssued", 2, v2).unwrap();
+        assert!(matches!(
+            event,
+            OtpEvent::OtpIssued {
+                language: Language::En,
+                channel: Channel::Email,
+                ..
+            }
+        ));
+    }
+
+    #[test]
     fn schema_one_codes_are_upcast_to_french() {
         let v1 = r#"{"otp_id":"00000000-0000-0000-0000-000000000001","code_hash":"h","mail":{"subject":"00000000-0000-0000-0000-000000000001","key":"otp"},"issued_at":"2026-11-22T10:00:00Z","expires_at":"2026-11-22T10:10:00Z"}"#;
         let event: OtpEvent = codec::decode("OtpIssued", 1, v1).unwrap();
@@ -332,6 +384,6 @@ mod tests {
             }
         ));
         let (tag, version, _) = codec::encode(&event);
-        assert_eq!((tag.as_str(), version), ("OtpIssued", 2));
+        assert_eq!((tag.as_str(), version), ("OtpIssued", 3));
     }
 }

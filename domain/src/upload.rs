@@ -103,6 +103,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::IdDocument => "id_document",
         FileKind::CriminalRecord => "criminal_record",
         FileKind::BankAttachment => "bank_attachment",
+        FileKind::ConsentForm => "consent_form",
     }
 }
 

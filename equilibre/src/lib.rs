@@ -14,12 +14,14 @@ use axum::response::IntoResponse;
 use command_api::AppState;
 use command_api::error::CommandError;
 use platform::auth::Keys;
-use platform::clock::{SharedClock, SystemClock};
+use platform::clock::SharedClock;
 use platform::config::Config;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::http::{FieldErrors, PendingError};
 use platform::mail::{Mailer, mailer_from_config};
+use platform::payments::{PaymentProvider, SandboxPayments, StripePayments};
+use platform::sms::{SmsSender, sms_from_config};
 use projector::reactions::Reactor;
 use projector::{Projector, ReadDb};
 use query_api::QueryState;
@@ -37,7 +39,13 @@ pub struct App {
     pub read: ReadDb,
     pub doorbell: Doorbell,
     pub clock: SharedClock,
+    /// The reactions worker's clock: `clock`, except under the test-only
+    /// `EQUILIBRE_CLOCK_OFFSET_SECONDS`, where workers keep the wall clock so
+    /// a shifted instance neither fires reminders early nor holds the
+    /// reactions lease into the future for the other instances.
+    pub worker_clock: SharedClock,
     pub mailer: Arc<dyn Mailer>,
+    pub sms: Arc<dyn SmsSender>,
     pub files: Arc<dyn FileStore>,
     pub projector: Projector,
     pub command_state: AppState,
@@ -46,7 +54,12 @@ pub struct App {
 
 impl App {
     pub async fn open(config: Config) -> anyhow::Result<App> {
-        Self::open_with(config, SystemClock::shared()).await
+        let offset = config.clock_offset_seconds;
+        let mut app = Self::open_with(config, platform::clock::from_offset(offset)).await?;
+        if offset != 0 {
+            app.worker_clock = platform::clock::SystemClock::shared();
+        }
+        Ok(app)
     }
 
     /// Opens with a given clock (tests move time instead of sleeping).
@@ -63,7 +76,15 @@ impl App {
                 .with_context(|| format!("connecting to NATS at {url}"))?,
             None => Doorbell::in_process(),
         };
+        let rooms = match &config.nats_url {
+            Some(url) => platform::room_hub::RoomHub::nats(url)
+                .await
+                .with_context(|| format!("connecting to NATS at {url} (rooms)"))?,
+            None => platform::room_hub::RoomHub::in_process(),
+        };
         let mailer = mailer_from_config(&config).context("configuring mail")?;
+        let sms = sms_from_config(&config).context("configuring texts")?;
+        let payments = payments_from_config(&config, &clock)?;
         let files = platform::files::open(&config).context("configuring the file store")?;
         let keys = Arc::new(Keys::new(&config.secret));
         let config = Arc::new(config);
@@ -75,6 +96,9 @@ impl App {
             config: config.clone(),
             doorbell: doorbell.clone(),
             files: files.clone(),
+            rooms,
+            room_facts: Arc::new(ReadRoomFacts(read.clone())),
+            payments,
         };
         let query_state = QueryState {
             stores: stores.clone(),
@@ -90,8 +114,10 @@ impl App {
             stores,
             read,
             doorbell,
+            worker_clock: clock.clone(),
             clock,
             mailer,
+            sms,
             files,
             projector,
             command_state,
@@ -113,9 +139,12 @@ impl App {
         Reactor::new(
             self.stores.clone(),
             self.mailer.clone(),
+            self.sms.clone(),
             self.files.clone(),
-            self.clock.clone(),
+            self.worker_clock.clone(),
         )
+        // SMS reminders need the SMS port (`platform::sms`); without it they go by e-mail.
+        .with_booking_messages(&self.config.public_url, None)
     }
 
     /// Starts the projector and the reactions worker in the background.
@@ -184,6 +213,18 @@ impl App {
     }
 }
 
+/// The command side reads a room's facts from the booking read model.
+struct ReadRoomFacts(ReadDb);
+
+#[async_trait::async_trait]
+impl command_api::rooms::RoomFactsSource for ReadRoomFacts {
+    async fn facts(&self, room: uuid::Uuid) -> Result<Option<domain::room::RoomFacts>, String> {
+        query_api::routes::rooms::load_facts(&self.0.pool, room)
+            .await
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// `/api/…` paths no service knows: the JSON 404 envelope, not the web app.
 pub async fn api_not_found() -> impl IntoResponse {
     PendingError::response(StatusCode::NOT_FOUND, "not_found", FieldErrors::new())
@@ -205,4 +246,17 @@ pub fn describe(error: &CommandError) -> String {
             .join("; "),
         other => other.to_string(),
     }
+}
+
+/// The card payment provider the configuration names: Stripe when
+/// `EQUILIBRE_STRIPE_SECRET_KEY` is set, else the sandbox (Stripe's test-card
+/// behaviour, in memory).
+fn payments_from_config(
+    config: &Config,
+    clock: &SharedClock,
+) -> anyhow::Result<Arc<dyn PaymentProvider>> {
+    Ok(match StripePayments::new(&config.stripe) {
+        Some(stripe) => Arc::new(stripe.context("configuring Stripe")?),
+        None => Arc::new(SandboxPayments::new(clock.clone())),
+    })
 }

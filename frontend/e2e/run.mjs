@@ -102,8 +102,12 @@ const main = async () => {
     ...process.env,
     E2E_BASE_URL: server.baseUrl,
     E2E_MAILDEV_URL: maildev.webUrl,
+    E2E_DATA_DIR: dataDir,
     E2E_ADMIN_EMAIL: admin.email,
     E2E_ADMIN_PASSWORD: admin.password,
+    // For tests that start a second server over the same data (room.test.mjs).
+    E2E_SMTP_URL: maildev.smtpUrl,
+    E2E_WORK_DIR: workDir,
   });
   if (code !== 0 && !interrupted) {
     keepWorkDir = true;

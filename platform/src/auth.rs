@@ -10,7 +10,7 @@ mod keys;
 mod password;
 mod random;
 
-pub use claims::{EMAIL_PROOF_TTL, EmailProofClaims, SessionClaims};
+pub use claims::{EMAIL_PROOF_TTL, EmailProofClaims, MobileProofClaims, SessionClaims};
 pub use cookies::{TokenSource, bearer_or_cookie, clear_session_cookie, session_cookie};
 pub use keys::Keys;
 pub use password::{hash_password, hash_password_async, verify_password, verify_password_async};

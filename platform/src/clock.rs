@@ -30,6 +30,32 @@ impl SystemClock {
     }
 }
 
+/// The wall clock shifted by a fixed offset: browser tests only
+/// (`EQUILIBRE_CLOCK_OFFSET_SECONDS`), so a booking made hours ahead can be
+/// met in its video room without waiting.
+#[derive(Debug, Clone, Copy)]
+pub struct OffsetClock {
+    pub offset: TimeDelta,
+}
+
+impl Clock for OffsetClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now() + self.offset
+    }
+}
+
+/// The clock a server runs on: the system clock, shifted when `offset_seconds`
+/// is not zero.
+pub fn from_offset(offset_seconds: i64) -> SharedClock {
+    if offset_seconds == 0 {
+        SystemClock::shared()
+    } else {
+        Arc::new(OffsetClock {
+            offset: TimeDelta::seconds(offset_seconds),
+        })
+    }
+}
+
 /// A clock that only moves when told to; clones share the same time.
 #[derive(Debug, Clone)]
 pub struct ManualClock {
@@ -84,6 +110,14 @@ mod tests {
 
         clock.set(start);
         assert_eq!(shared.now(), start);
+    }
+
+    #[test]
+    fn an_offset_clock_runs_ahead_of_the_wall_clock() {
+        let clock = from_offset(7200);
+        let ahead = clock.now() - Utc::now();
+        assert!((ahead - TimeDelta::hours(2)).num_seconds().abs() < 5);
+        assert!((from_offset(0).now() - Utc::now()).num_seconds().abs() < 5);
     }
 
     #[test]

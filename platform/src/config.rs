@@ -22,6 +22,15 @@
 //! | `EQUILIBRE_FILES_S3_REGION` | `us-east-1` | the bucket's region |
 //! | `EQUILIBRE_FILES_S3_ACCESS_KEY_ID` | unset (the AWS environment or instance credentials) | access key id |
 //! | `EQUILIBRE_FILES_S3_SECRET_ACCESS_KEY` | unset | secret access key (never printed) |
+//! | `EQUILIBRE_SMS_ACCOUNT_SID` | unset (texts appended to `{data_dir}/sms-outbox.log`) | send texts through Twilio's Messages API with this account |
+//! | `EQUILIBRE_SMS_AUTH_TOKEN` | required with the account SID | Twilio auth token (never printed) |
+//! | `EQUILIBRE_SMS_FROM` | required with the account SID | sender number (E.164) or messaging sender id |
+//! | `EQUILIBRE_SMS_API_BASE` | `https://api.twilio.com` | the provider's API origin (tests point it at a stub) |
+//! | `EQUILIBRE_STRIPE_SECRET_KEY` | unset (the sandbox provider) | charge cards through Stripe with this secret key (`sk_…`, never printed) |
+//! | `EQUILIBRE_STRIPE_WEBHOOK_SECRET` | unset (webhooks refused) | the webhook endpoint's signing secret (`whsec_…`, never printed) |
+//! | `EQUILIBRE_STRIPE_API_BASE` | `https://api.stripe.com` | Stripe's API origin (tests point it at a stub) |
+//! | `EQUILIBRE_ICE_SERVERS` | empty (no STUN/TURN: peers on one network or loopback only) | STUN/TURN servers handed to the video room's browsers: a JSON array `[{"urls":"turn:turn.example:3478","username":"u","credential":"p"}]` or a comma list of URLs `stun:stun.example:3478,turn:…` (credentials are given to signed-in parties; never printed) |
+//! | `EQUILIBRE_CLOCK_OFFSET_SECONDS` | `0` | **browser tests only**: the server's clock runs this many seconds ahead (negative: behind) of the wall clock, so a booking made ≥ 2 h ahead can be met in its video room (the reactions worker keeps the wall clock); never set it in production |
 //!
 //! Booleans accept `1/0`, `true/false`, `yes/no`, `on/off`.
 
@@ -98,6 +107,169 @@ pub struct Config {
     pub api_key: Option<String>,
     /// Where uploads are kept: `EQUILIBRE_FILES_S3_*`, else the local directory.
     pub files: FilesBackend,
+    /// How texts are sent: `EQUILIBRE_SMS_*`, else the outbox file.
+    pub sms: SmsBackend,
+    /// `EQUILIBRE_STRIPE_*`: Stripe instead of the sandbox payment provider.
+    pub stripe: StripeSettings,
+    /// `EQUILIBRE_ICE_SERVERS`.
+    pub ice_servers: Vec<IceServer>,
+    /// `EQUILIBRE_CLOCK_OFFSET_SECONDS` (browser tests only).
+    pub clock_offset_seconds: i64,
+}
+
+/// How text messages are sent (see [`crate::sms::sms_from_config`]).
+#[derive(Clone, Debug, Default)]
+pub enum SmsBackend {
+    /// [`Config::sms_outbox_path`].
+    #[default]
+    Outbox,
+    Twilio(TwilioSettings),
+}
+
+/// A Twilio account (`EQUILIBRE_SMS_*`); `Debug` hides the token.
+#[derive(Clone, Debug)]
+pub struct TwilioSettings {
+    /// Without a trailing slash.
+    pub api_base: String,
+    pub account_sid: String,
+    pub auth_token: SecretString,
+    pub from: String,
+}
+
+/// Stripe (`EQUILIBRE_STRIPE_*`); `Debug` hides the secrets.
+#[derive(Clone, Debug)]
+pub struct StripeSettings {
+    /// `None`: the sandbox provider takes payments.
+    pub secret_key: Option<SecretString>,
+    /// `None`: the webhook endpoint refuses every call.
+    pub webhook_secret: Option<SecretString>,
+    /// Without a trailing slash.
+    pub api_base: String,
+}
+
+impl Default for StripeSettings {
+    fn default() -> Self {
+        StripeSettings {
+            secret_key: None,
+            webhook_secret: None,
+            api_base: "https://api.stripe.com".into(),
+        }
+    }
+}
+
+fn api_base(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &'static str,
+    default: &str,
+) -> Result<String, ConfigError> {
+    let base = var(name).map_or_else(
+        || default.to_owned(),
+        |b| b.trim().trim_end_matches('/').to_owned(),
+    );
+    if !base.starts_with("http://") && !base.starts_with("https://") {
+        return Err(invalid(name, "expected http(s)://host[:port]"));
+    }
+    Ok(base)
+}
+
+fn sms_backend(var: &impl Fn(&str) -> Option<String>) -> Result<SmsBackend, ConfigError> {
+    let api_base = api_base(var, "EQUILIBRE_SMS_API_BASE", "https://api.twilio.com")?;
+    let Some(account_sid) = var("EQUILIBRE_SMS_ACCOUNT_SID") else {
+        return Ok(SmsBackend::Outbox);
+    };
+    let required = |name: &'static str| {
+        var(name).ok_or_else(|| invalid(name, "required with EQUILIBRE_SMS_ACCOUNT_SID"))
+    };
+    Ok(SmsBackend::Twilio(TwilioSettings {
+        api_base,
+        account_sid: account_sid.trim().to_owned(),
+        auth_token: SecretString::from(required("EQUILIBRE_SMS_AUTH_TOKEN")?),
+        from: required("EQUILIBRE_SMS_FROM")?.trim().to_owned(),
+    }))
+}
+
+fn stripe_settings(var: &impl Fn(&str) -> Option<String>) -> Result<StripeSettings, ConfigError> {
+    Ok(StripeSettings {
+        secret_key: var("EQUILIBRE_STRIPE_SECRET_KEY").map(|k| SecretString::from(k.trim())),
+        webhook_secret: var("EQUILIBRE_STRIPE_WEBHOOK_SECRET")
+            .map(|k| SecretString::from(k.trim())),
+        api_base: api_base(var, "EQUILIBRE_STRIPE_API_BASE", "https://api.stripe.com")?,
+    })
+}
+
+/// A STUN/TURN server for the video room (`EQUILIBRE_ICE_SERVERS`), in the
+/// shape of the browser's `RTCIceServer`.
+#[derive(Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct IceServer {
+    pub urls: IceUrls,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub username: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credential: Option<String>,
+}
+
+/// One URL or several, as `RTCIceServer.urls` accepts.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum IceUrls {
+    One(String),
+    Many(Vec<String>),
+}
+
+impl fmt::Debug for IceServer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("IceServer")
+            .field("urls", &self.urls)
+            .field("username", &self.username.as_ref().map(|_| "[set]"))
+            .field(
+                "credential",
+                &self.credential.as_ref().map(|_| "[REDACTED]"),
+            )
+            .finish()
+    }
+}
+
+fn ice_servers(value: Option<String>) -> Result<Vec<IceServer>, ConfigError> {
+    const VAR: &str = "EQUILIBRE_ICE_SERVERS";
+    let Some(value) = value else {
+        return Ok(Vec::new());
+    };
+    let value = value.trim();
+    let servers: Vec<IceServer> = if value.starts_with('[') {
+        serde_json::from_str(value).map_err(|e| {
+            invalid(
+                VAR,
+                format!("not a JSON array of {{urls, username?, credential?}}: {e}"),
+            )
+        })?
+    } else {
+        value
+            .split(',')
+            .map(str::trim)
+            .filter(|url| !url.is_empty())
+            .map(|url| IceServer {
+                urls: IceUrls::One(url.to_owned()),
+                username: None,
+                credential: None,
+            })
+            .collect()
+    };
+    let urls = servers.iter().flat_map(|s| match &s.urls {
+        IceUrls::One(url) => vec![url.as_str()],
+        IceUrls::Many(urls) => urls.iter().map(String::as_str).collect(),
+    });
+    for url in urls {
+        if !["stun:", "stuns:", "turn:", "turns:"]
+            .iter()
+            .any(|scheme| url.starts_with(scheme))
+        {
+            return Err(invalid(
+                VAR,
+                "each URL starts with stun:, stuns:, turn: or turns:",
+            ));
+        }
+    }
+    Ok(servers)
 }
 
 /// Where uploaded files are kept (see [`crate::files::open`]).
@@ -231,7 +403,19 @@ impl Config {
                 true,
             )?,
             api_key: var("EQUILIBRE_API_KEY"),
+            sms: sms_backend(&var)?,
+            stripe: stripe_settings(&var)?,
             files: files_backend(var)?,
+            ice_servers: ice_servers(var("EQUILIBRE_ICE_SERVERS"))?,
+            clock_offset_seconds: match var("EQUILIBRE_CLOCK_OFFSET_SECONDS") {
+                Some(v) => v.trim().parse().map_err(|_| {
+                    invalid(
+                        "EQUILIBRE_CLOCK_OFFSET_SECONDS",
+                        "expected a whole number of seconds",
+                    )
+                })?,
+                None => 0,
+            },
         })
     }
 
@@ -255,7 +439,16 @@ impl Config {
             cookie_secure: true,
             api_key: None,
             files: FilesBackend::Local,
+            sms: SmsBackend::Outbox,
+            stripe: StripeSettings::default(),
+            ice_servers: Vec::new(),
+            clock_offset_seconds: 0,
         }
+    }
+
+    /// Where texts go when no SMS provider is configured: one JSON line each.
+    pub fn sms_outbox_path(&self) -> PathBuf {
+        self.data_dir.join("sms-outbox.log")
     }
 
     /// Where `.eml` files go when no SMTP server is configured.
@@ -306,6 +499,10 @@ impl fmt::Debug for Config {
             .field("cookie_secure", &self.cookie_secure)
             .field("api_key", &self.api_key.as_ref().map(|_| "[set]"))
             .field("files", &self.files)
+            .field("sms", &self.sms)
+            .field("stripe", &self.stripe)
+            .field("ice_servers", &self.ice_servers)
+            .field("clock_offset_seconds", &self.clock_offset_seconds)
             .finish()
     }
 }
@@ -353,6 +550,57 @@ mod tests {
         assert!(dir.path().join("secret.key").exists());
         let again = config(&[("EQUILIBRE_DATA_DIR", data)]).unwrap();
         assert_eq!(c.secret.expose_secret(), again.secret.expose_secret());
+    }
+
+    #[test]
+    fn ice_servers_are_read_from_json_or_a_comma_list_and_hide_credentials() {
+        let c = config(&[("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert!(c.ice_servers.is_empty());
+        assert_eq!(c.clock_offset_seconds, 0);
+
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            (
+                "EQUILIBRE_ICE_SERVERS",
+                "stun:stun.example:3478, turns:turn.example:5349",
+            ),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.ice_servers
+                .iter()
+                .map(|s| s.urls.clone())
+                .collect::<Vec<_>>(),
+            [
+                IceUrls::One("stun:stun.example:3478".into()),
+                IceUrls::One("turns:turn.example:5349".into())
+            ]
+        );
+
+        let json =
+            r#"[{"urls":["turn:turn.example:3478"],"username":"eq","credential":"hunter2"}]"#;
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_ICE_SERVERS", json),
+        ])
+        .unwrap();
+        assert_eq!(c.ice_servers[0].credential.as_deref(), Some("hunter2"));
+        assert!(!format!("{c:?}").contains("hunter2"));
+
+        for bad in ["http://stun.example", "[{\"url\":1}]"] {
+            let err = config(&[("EQUILIBRE_SECRET", SECRET), ("EQUILIBRE_ICE_SERVERS", bad)])
+                .unwrap_err();
+            assert!(
+                err.to_string().starts_with("EQUILIBRE_ICE_SERVERS"),
+                "{err}"
+            );
+        }
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_CLOCK_OFFSET_SECONDS", "-7200"),
+        ])
+        .unwrap();
+        assert_eq!(c.clock_offset_seconds, -7200);
     }
 
     #[test]
@@ -438,6 +686,64 @@ mod tests {
         ])
         .unwrap_err();
         assert!(err.to_string().starts_with("EQUILIBRE_FILES_S3_ENDPOINT"));
+    }
+
+    #[test]
+    fn texts_go_to_the_outbox_unless_a_twilio_account_is_named() {
+        let c = config(&[("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert!(matches!(c.sms, SmsBackend::Outbox));
+        assert!(c.sms_outbox_path().ends_with("sms-outbox.log"));
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_SMS_ACCOUNT_SID", "AC123"),
+            ("EQUILIBRE_SMS_AUTH_TOKEN", "hunter5"),
+            ("EQUILIBRE_SMS_FROM", "+15005550006"),
+            ("EQUILIBRE_SMS_API_BASE", "http://127.0.0.1:9/"),
+        ])
+        .unwrap();
+        let SmsBackend::Twilio(twilio) = &c.sms else {
+            panic!("expected Twilio, got {:?}", c.sms);
+        };
+        assert_eq!(twilio.api_base, "http://127.0.0.1:9");
+        assert_eq!(twilio.from, "+15005550006");
+        assert!(!format!("{c:?}").contains("hunter5"));
+        let err = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_SMS_ACCOUNT_SID", "AC123"),
+            ("EQUILIBRE_SMS_FROM", "+15005550006"),
+        ])
+        .unwrap_err();
+        assert!(err.to_string().starts_with("EQUILIBRE_SMS_AUTH_TOKEN"));
+    }
+
+    #[test]
+    fn stripe_stays_off_unless_a_secret_key_is_given() {
+        let c = config(&[("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert!(c.stripe.secret_key.is_none() && c.stripe.webhook_secret.is_none());
+        assert_eq!(c.stripe.api_base, "https://api.stripe.com");
+        let c = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_STRIPE_SECRET_KEY", "sk_test_hunter6"),
+            ("EQUILIBRE_STRIPE_WEBHOOK_SECRET", "whsec_hunter7"),
+            ("EQUILIBRE_STRIPE_API_BASE", "http://127.0.0.1:12111"),
+        ])
+        .unwrap();
+        assert_eq!(
+            c.stripe
+                .secret_key
+                .as_ref()
+                .map(ExposeSecret::expose_secret),
+            Some("sk_test_hunter6")
+        );
+        assert_eq!(c.stripe.api_base, "http://127.0.0.1:12111");
+        let printed = format!("{c:?}");
+        assert!(!printed.contains("hunter6") && !printed.contains("hunter7"));
+        let err = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_STRIPE_API_BASE", "api.stripe.com"),
+        ])
+        .unwrap_err();
+        assert!(err.to_string().starts_with("EQUILIBRE_STRIPE_API_BASE"));
     }
 
     #[test]

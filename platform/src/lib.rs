@@ -13,10 +13,14 @@ pub mod config;
 pub mod doorbell;
 pub mod files;
 pub mod http;
+pub mod ics;
 pub mod lang;
 pub mod mail;
 pub mod messages;
+pub mod payments;
+pub mod room_hub;
 pub mod session;
+pub mod sms;
 pub mod telemetry;
 #[cfg(feature = "testing")]
 pub mod testing;

@@ -3,6 +3,7 @@
 //!
 //! Recipients and contents are never logged; outbox file names are random.
 
+mod booking_templates;
 mod outbox;
 mod smtp;
 mod templates;
@@ -16,6 +17,9 @@ use lettre::message::{Mailbox, MultiPart, SinglePart};
 
 use crate::config::Config;
 
+pub use booking_templates::{
+    BookingFacts, BookingMailKind, booking_mail, booking_reminder_sms, local_time,
+};
 pub use outbox::OutboxMailer;
 pub use smtp::SmtpMailer;
 pub use templates::{

@@ -129,6 +129,12 @@ mod tests {
             "conflict",
             "read_model_behind",
             "internal",
+            "card_declined",
+            "insufficient_funds",
+            "expired_card",
+            "incorrect_cvc",
+            "incorrect_number",
+            "payment_unavailable",
         ];
         for code in codes {
             assert!(is_known(code), "{code}");

@@ -138,6 +138,20 @@ impl MailDev {
         .await
     }
 
+    /// The bytes of attachment `file_name` of the mail with maildev id `id`.
+    pub async fn attachment(&self, id: &str, file_name: &str) -> Vec<u8> {
+        self.http
+            .get(self.url(&format!("/email/{id}/attachment/{file_name}")))
+            .send()
+            .await
+            .and_then(reqwest::Response::error_for_status)
+            .expect("maildev serves the attachment")
+            .bytes()
+            .await
+            .expect("the attachment's bytes")
+            .to_vec()
+    }
+
     /// Deletes every received mail.
     pub async fn clear(&self) {
         self.http

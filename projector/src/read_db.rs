@@ -5,10 +5,10 @@
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
 
-use crate::projections::SCHEMA;
+use crate::projections::{INDEXES, SCHEMA};
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 #[derive(Clone)]
 pub struct ReadDb {
@@ -57,7 +57,11 @@ impl ReadDb {
         if version != Some(SCHEMA_VERSION) {
             self.drop_tables().await?;
         }
-        for statement in SCHEMA.iter().map(|t| t.create) {
+        for statement in SCHEMA
+            .iter()
+            .map(|t| t.create)
+            .chain(INDEXES.iter().copied())
+        {
             sqlx::query(statement).execute(&self.pool).await?;
         }
         sqlx::query(

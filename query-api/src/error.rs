@@ -14,6 +14,9 @@ pub enum QueryError {
     Forbidden,
     #[error("not found")]
     NotFound,
+    /// A query parameter is missing or malformed (the field's name).
+    #[error("invalid parameter {0}")]
+    Invalid(&'static str),
     #[error("read model behind the requested position")]
     ReadModelBehind,
     #[error("store: {0}")]
@@ -24,6 +27,8 @@ pub enum QueryError {
     Projector(#[from] projector::ProjectorError),
     #[error("files: {0}")]
     Files(platform::files::FileError),
+    #[error("room: {0}")]
+    Room(domain::room::RoomRefusal),
 }
 
 impl From<platform::files::FileError> for QueryError {
@@ -48,11 +53,23 @@ impl From<SessionError> for QueryError {
 
 impl IntoResponse for QueryError {
     fn into_response(self) -> Response {
+        if let QueryError::Invalid(field) = &self {
+            let fields = FieldErrors::from([(
+                (*field).to_owned(),
+                platform::http::FieldError::new("field.invalid"),
+            )]);
+            return PendingError::response(StatusCode::BAD_REQUEST, "validation_failed", fields);
+        }
         let (status, code) = match &self {
             QueryError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
             QueryError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             QueryError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             QueryError::ReadModelBehind => (StatusCode::SERVICE_UNAVAILABLE, "read_model_behind"),
+            QueryError::Room(refusal @ domain::room::RoomRefusal::Forbidden) => {
+                (StatusCode::FORBIDDEN, refusal.code())
+            }
+            QueryError::Room(refusal) => (StatusCode::CONFLICT, refusal.code()),
+            QueryError::Invalid(_) => (StatusCode::BAD_REQUEST, "validation_failed"),
             QueryError::Store(_)
             | QueryError::ReadDb(_)
             | QueryError::Projector(_)

@@ -64,6 +64,30 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::clients::list_clients))
         .routes(routes!(routes::clients::client_detail))
         .routes(routes!(routes::files::consultant_contract))
+        .routes(routes!(routes::rooms::room))
+        .routes(routes!(routes::bookings::client_bookings))
+        .routes(routes!(routes::bookings::consultant_bookings))
+        .routes(routes!(routes::bookings::admin_bookings))
+        .routes(routes!(routes::bookings::booking_detail))
+        .routes(routes!(routes::bookings::practice::timings))
+        .routes(routes!(routes::bookings::practice::consultant_notes))
+        .routes(routes!(routes::bookings::practice::coupons))
+        .routes(routes!(routes::bookings::slots::expert_slots))
+        .routes(routes!(routes::bookings::slots::booking_quote))
+        .routes(routes!(routes::bookings::dashboards::consultant_dashboard))
+        .routes(routes!(routes::bookings::dashboards::client_dashboard))
+        .routes(routes!(routes::bookings::calendar::calendar_feed))
+        .routes(routes!(routes::bookings::calendar::calendar_ics))
+        .routes(routes!(routes::client_file::consent_form_template))
+        .routes(routes!(routes::client_file::my_consent_form))
+        .routes(routes!(routes::client_file::my_health_assessment))
+        .routes(routes!(routes::client_file::my_general_info))
+        .routes(routes!(routes::client_file::client_consent_form))
+        .routes(routes!(routes::client_file::client_health_assessment))
+        .routes(routes!(routes::client_file::client_general_info))
+        .routes(routes!(
+            routes::client_file::booked_client_health_assessment
+        ))
         .route(
             "/api/{area}/files/{*key}",
             axum::routing::get(routes::files::download_file),

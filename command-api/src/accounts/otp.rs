@@ -1,5 +1,5 @@
 use domain::account::{PayloadRef, Role};
-use domain::otp::{self, NewCode, Otp, OtpEvent, Verification};
+use domain::otp::{self, Channel, NewCode, Otp, OtpEvent, Verification};
 use domain::values::{Email, Language};
 use domain::{DomainError, FieldError};
 use platform::auth::{EmailProofClaims, random_otp_code};
@@ -40,11 +40,11 @@ pub struct EmailProof {
     pub proof: String,
 }
 
-fn otp_stream(login_key: &str) -> StreamId {
+pub(crate) fn otp_stream(login_key: &str) -> StreamId {
     StreamId::new(otp::CATEGORY, login_key)
 }
 
-fn signup_role(raw: &str) -> Result<Role, CommandError> {
+pub(crate) fn signup_role(raw: &str) -> Result<Role, CommandError> {
     Role::parse(raw)
         .filter(|r| r.can_self_register())
         .ok_or_else(|| DomainError::field("role", FieldError::new("choice.invalid")).into())
@@ -64,21 +64,45 @@ pub async fn request(
     let role = signup_role(&body.role)?;
     let email = parse_email(&body.email)?;
     let key = login_key(app, role, &email);
-    let answer = OtpRequested {
-        resend_after_seconds: otp::RESEND_AFTER.num_seconds(),
-        expires_in_seconds: otp::VALIDITY.num_seconds(),
-    };
     // A retry (same `Idempotency-Key`) of a request that went through.
     if already_applied(app, ids).await?.is_some() {
-        return Ok(answer);
+        return Ok(requested());
     }
     if load_reservation(app, &key).await?.state.holder.is_some() {
         return Err(DomainError::field("email", FieldError::new("email_taken")).into());
     }
-    let stream = otp_stream(&key);
+    issue(
+        app,
+        ids,
+        &otp_stream(&key),
+        Channel::Email,
+        language,
+        |code| serde_json::json!({ "email": email.as_ref(), "code": code }),
+    )
+    .await
+}
+
+/// What a code request answers.
+pub(crate) fn requested() -> OtpRequested {
+    OtpRequested {
+        resend_after_seconds: otp::RESEND_AFTER.num_seconds(),
+        expires_in_seconds: otp::VALIDITY.num_seconds(),
+    }
+}
+
+/// Issues a code on `stream` for `channel`, within the resend limits; the
+/// reactions worker sends `payload(code)` (forgettable) by that channel.
+pub(crate) async fn issue(
+    app: &AppState,
+    ids: &Ids,
+    stream: &StreamId,
+    channel: Channel,
+    language: Language,
+    payload: impl Fn(&str) -> serde_json::Value,
+) -> Result<OtpRequested, CommandError> {
     let sent = with_retry(|| async {
         let now = app.clock.now();
-        let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
+        let loaded = load::<OtpEvent, _>(app, stream, Otp::evolve).await?;
         let otp_id = ids.id("otp");
         let code = random_otp_code();
         let mail = PayloadRef {
@@ -92,16 +116,16 @@ pub async fn request(
                 code_hash: app.keys.otp_code_hash(&otp_id.to_string(), &code),
                 mail: mail.clone(),
                 language,
+                channel,
             },
             now,
         )?;
-        let value = serde_json::json!({ "email": email.as_ref(), "code": code }).to_string();
         Batch::new(ids, Actor::VISITOR, now)
             .events(stream.clone(), loaded.version, &events)
             .side(SideWrite::PutPayload {
                 subject: mail.subject,
                 key: mail.key,
-                value,
+                value: payload(&code).to_string(),
             })
             .commit(app)
             .await?;
@@ -114,7 +138,7 @@ pub async fn request(
     {
         return Err(error);
     }
-    Ok(answer)
+    Ok(requested())
 }
 
 /// Checks a code; a right one yields the proof the sign-up needs.
@@ -126,11 +150,27 @@ pub async fn verify(
     let role = signup_role(&body.role)?;
     let email = parse_email(&body.email)?;
     let key = login_key(app, role, &email);
-    let stream = otp_stream(&key);
-    let code = body.code.trim().to_owned();
+    check(app, ids, &otp_stream(&key), &body.code).await?;
+    let claims = EmailProofClaims::new(key, role, app.clock.now());
+    let proof = app
+        .keys
+        .encode_email_proof(&claims)
+        .map_err(CommandError::internal)?;
+    Ok(EmailProof { proof })
+}
+
+/// Checks `code` against the current code of `stream`: `Ok` when it is
+/// right, the field error `code: otp_invalid` when wrong (and recorded).
+pub(crate) async fn check(
+    app: &AppState,
+    ids: &Ids,
+    stream: &StreamId,
+    code: &str,
+) -> Result<(), CommandError> {
+    let code = code.trim().to_owned();
     let outcome = with_retry(|| async {
         let now = app.clock.now();
-        let loaded = load::<OtpEvent, _>(app, &stream, Otp::evolve).await?;
+        let loaded = load::<OtpEvent, _>(app, stream, Otp::evolve).await?;
         let (events, outcome) = otp::verify(
             &loaded.state,
             |id| app.keys.otp_code_hash(&id.to_string(), &code),
@@ -149,13 +189,6 @@ pub async fn verify(
         Verification::WrongCode => {
             Err(DomainError::field("code", FieldError::new("otp_invalid")).into())
         }
-        Verification::Verified => {
-            let claims = EmailProofClaims::new(key, role, app.clock.now());
-            let proof = app
-                .keys
-                .encode_email_proof(&claims)
-                .map_err(CommandError::internal)?;
-            Ok(EmailProof { proof })
-        }
+        Verification::Verified => Ok(()),
     }
 }

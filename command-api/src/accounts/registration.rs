@@ -2,6 +2,7 @@ use domain::account::{
     LegalVersions, NewAccount, PRIVACY_VERSION, PayloadRef, Registration, RegistrationForm, Role,
     TERMS_VERSION,
 };
+use domain::values::ContactMethod;
 use domain::{DomainError, FieldError};
 use platform::auth::hash_password_async;
 use serde::{Deserialize, Serialize};
@@ -45,6 +46,16 @@ pub async fn sign_up(
         .is_ok_and(|proof| proof.login_key == key && proof.role == role);
     if !verified {
         return Err(DomainError::field("email", FieldError::new("email_not_verified")).into());
+    }
+    if let Some(number) = registration.profile.number_to_verify()
+        && !super::mobile_otp::proves(app, &form.mobile_proof, role, number)
+    {
+        let field = if registration.profile.preferred_contact == ContactMethod::Whatsapp {
+            "whatsapp_number"
+        } else {
+            "contact_number"
+        };
+        return Err(DomainError::field(field, FieldError::new("mobile_otp_required")).into());
     }
     let password_hash = hash_password_async(registration.password.expose().to_owned())
         .await

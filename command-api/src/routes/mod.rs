@@ -4,11 +4,15 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod booking;
+pub mod client_file;
 pub mod consultant;
 pub mod favourites;
 pub mod files;
 pub mod otp;
+pub mod payments;
 pub mod reference;
+pub mod rooms;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

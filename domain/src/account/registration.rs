@@ -36,6 +36,9 @@ pub struct RegistrationForm {
     pub email: String,
     /// Proof returned by the e-mail OTP verification.
     pub email_proof: String,
+    /// Proof returned by the mobile OTP verification, required when the
+    /// preferred contact is SMS or WhatsApp (see [`PersonalProfile::number_to_verify`]).
+    pub mobile_proof: String,
     pub password: String,
     pub accept_terms: bool,
     pub accept_privacy: bool,
@@ -63,6 +66,19 @@ pub struct PersonalProfile {
     pub timezone: TimeZone,
     pub profession: Option<String>,
     pub years_of_experience: Option<u8>,
+}
+
+impl PersonalProfile {
+    /// The number a mobile code must have verified before sign-up: the
+    /// contact number when texts are preferred; for WhatsApp the WhatsApp
+    /// number (required then); none for e-mail or phone calls.
+    pub fn number_to_verify(&self) -> Option<&PhoneNumber> {
+        match self.preferred_contact {
+            ContactMethod::Sms => Some(&self.phone),
+            ContactMethod::Whatsapp => Some(self.whatsapp.as_ref().unwrap_or(&self.phone)),
+            ContactMethod::Email | ContactMethod::Phone => None,
+        }
+    }
 }
 
 /// Personal data of an administrator.
@@ -365,5 +381,27 @@ pub(crate) mod tests {
             panic!("expected field errors");
         };
         assert_eq!(errors.0["whatsapp_number"].code, "field.required");
+    }
+
+    #[test]
+    fn texts_and_whatsapp_need_their_number_verified_and_email_does_not() {
+        let parse = |contact: &str, whatsapp: &str| {
+            let form = RegistrationForm {
+                preferred_contact: contact.into(),
+                whatsapp_number: whatsapp.into(),
+                ..valid_form()
+            };
+            Registration::parse(&form, Role::Client, today(), LEGAL)
+                .unwrap()
+                .profile
+        };
+        let number = |p: &PersonalProfile| p.number_to_verify().map(|n| n.as_str().to_owned());
+        assert_eq!(number(&parse("sms", "")), Some("+33612345678".into()));
+        assert_eq!(
+            number(&parse("whatsapp", "698765432")),
+            Some("+33698765432".into())
+        );
+        assert_eq!(number(&parse("email", "")), None);
+        assert_eq!(number(&parse("phone", "")), None);
     }
 }

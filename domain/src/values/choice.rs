@@ -1,13 +1,9 @@
 //! Closed choices of the registration form (spec §3).
 
-use serde::{Deserialize, Serialize};
-
-use crate::FieldError;
-
 macro_rules! choice {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal),+ $(,)? }) => {
         $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(rename_all = "snake_case")]
         pub enum $name { $($variant),+ }
 
@@ -16,16 +12,17 @@ macro_rules! choice {
             pub fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
             }
-            pub fn parse(raw: &str) -> Result<Self, FieldError> {
+            pub fn parse(raw: &str) -> Result<Self, $crate::FieldError> {
                 match raw.trim() {
-                    "" => Err(FieldError::new("field.required")),
+                    "" => Err($crate::FieldError::new("field.required")),
                     $($text => Ok($name::$variant),)+
-                    _ => Err(FieldError::new("choice.invalid")),
+                    _ => Err($crate::FieldError::new("choice.invalid")),
                 }
             }
         }
     };
 }
+pub(crate) use choice;
 
 choice!(
     /// Mr, Ms, Dr.

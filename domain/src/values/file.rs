@@ -37,6 +37,8 @@ pub enum FileKind {
     IdDocument,
     CriminalRecord,
     BankAttachment,
+    /// The client's filled-in consent form: PDF (spec §1, §5).
+    ConsentForm,
 }
 
 impl FileKind {
@@ -45,7 +47,7 @@ impl FileKind {
     pub fn allowed_types(self) -> &'static [&'static str] {
         match self {
             FileKind::Degree | FileKind::ProfilePhoto => &[JPEG, PNG],
-            FileKind::Resume | FileKind::Contract => &[PDF],
+            FileKind::Resume | FileKind::Contract | FileKind::ConsentForm => &[PDF],
             FileKind::Certificate
             | FileKind::IdDocument
             | FileKind::CriminalRecord

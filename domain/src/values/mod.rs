@@ -1,7 +1,7 @@
 //! Parsed value types: once built, they are valid (STYLE 5, parse don't validate).
 
 mod bank;
-mod choice;
+pub(crate) mod choice;
 mod email;
 mod file;
 mod locale;

@@ -290,7 +290,7 @@ async fn seed_expert(
     consultant::approve(state, &ids(admin), admin_actor, id)
         .await
         .map_err(fail)?;
-    Ok(())
+    super::practice::publish_timings(app, id, expert.years % 2 == 0).await
 }
 
 #[cfg(test)]

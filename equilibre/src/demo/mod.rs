@@ -6,6 +6,7 @@ mod avatars;
 mod directory;
 mod documents;
 mod experts;
+mod practice;
 
 use anyhow::Context;
 use command_api::accounts::admin::{NewAdmin, create_admin};
@@ -39,19 +40,21 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
         .await
         .map_err(|e| anyhow::anyhow!(crate::describe(&e)))?;
     let references = reference_lists(app, admin).await?;
-    register(
+    let client = register(
         app,
         Role::Client,
         registration(CLIENT.0, CLIENT.1, "Camille", "Martin"),
     )
     .await?;
+    practice::consent_form(app, client).await?;
     // The demo consultant starts with an empty profile, to show onboarding.
     let mut consultant = registration(CONSULTANT.0, CONSULTANT.1, "Jeanne", "Dubois");
     consultant.title = "dr".into();
     consultant.profession = "Naturopathe".into();
     consultant.years_of_experience = Some(12);
     register(app, Role::Consultant, consultant).await?;
-    directory::seed_experts(app, admin, &references).await
+    directory::seed_experts(app, admin, &references).await?;
+    practice::welcome_coupon(app, admin).await
 }
 
 /// `(name_fr, name_en, code)` of a demo item.
@@ -259,6 +262,23 @@ fn registration(
     }
 }
 
+pub use practice::publish_timings;
+
+/// A client who can book at once: signed up (its e-mail taken as verified)
+/// with the demo consent form on file. The benchmark's clients.
+pub async fn bookable_client(
+    app: &App,
+    email: &str,
+    password: &str,
+    given_name: &str,
+    family_name: &str,
+) -> anyhow::Result<uuid::Uuid> {
+    let form = registration(email, password, given_name, family_name);
+    let id = register(app, Role::Client, form).await?;
+    practice::consent_form(app, id).await?;
+    Ok(id)
+}
+
 /// Signs `form` up as `role`; returns the account id.
 async fn register(app: &App, role: Role, mut form: RegistrationForm) -> anyhow::Result<uuid::Uuid> {
     let state = &app.command_state;
@@ -300,6 +320,16 @@ pub fn announce(app: &App, url: &str) {
             experts::EXPERTS.len(),
             directory::email(&experts::EXPERTS[0]),
             directory::EXPERT_PASSWORD
+        );
+        println!(
+            "  each publishes weekday slots; the demo client's consent form is on file; coupon {} takes 10 % off",
+            practice::WELCOME_COUPON
+        );
+    }
+    if matches!(app.config.sms, platform::config::SmsBackend::Outbox) {
+        println!(
+            "Texts (mobile sign-up codes) are appended to {}",
+            app.config.sms_outbox_path().display()
         );
     }
     println!("Press Ctrl-C to stop.\n");

@@ -5,18 +5,26 @@
 mod support;
 
 mod admin;
+mod booking;
+mod booking_race;
+mod booking_reads;
+mod booking_support;
+mod client_file;
 mod consultant_profile;
 mod directory;
 mod doorbell;
 mod files;
 mod forget;
 mod idempotency;
+mod mobile_otp;
 mod otp;
 mod passwords;
+mod payments_webhook;
 mod projector;
 mod reactions;
 mod read_your_writes;
 mod reference;
+mod room;
 mod route_table;
 mod sessions;
 mod sign_up;

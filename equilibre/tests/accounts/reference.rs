@@ -437,4 +437,21 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         let picker = read(&app, &format!("/api/public/reference/{kind}")).await;
         assert!(names(&picker).len() >= 5, "{kind}: {}", picker.text);
     }
+
+    // The demo is bookable from the first start: every expert publishes a
+    // schedule, the demo client's consent form is on file, a coupon exists.
+    assert_eq!(app.count_events("AvailabilitySet").await, 30);
+    assert_eq!(app.count_events("ConsentFormUploaded").await, 1);
+    assert_eq!(app.count_events("CouponCreated").await, 1);
+    let experts = read(&app, "/api/public/experts").await;
+    let first = experts.json()["items"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let slots = read(&app, &format!("/api/public/experts/{first}/slots?days=14")).await;
+    assert!(
+        !slots.json()["slots"].as_array().unwrap().is_empty(),
+        "{}",
+        slots.text
+    );
 }

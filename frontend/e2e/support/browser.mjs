@@ -14,18 +14,29 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
-export const launchBrowser = () =>
+/**
+ * WebRTC between contexts (the video room): a fake camera and microphone
+ * granted without a prompt, and loopback ICE candidates (the machine has no
+ * other network).
+ */
+const MEDIA_ARGS = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+];
+
+export const launchBrowser = ({ media = false } = {}) =>
   chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: LAUNCH_ARGS,
+    args: media ? [...LAUNCH_ARGS, ...MEDIA_ARGS] : LAUNCH_ARGS,
   });
 
 /** One browser for the test file: launched before its tests, closed after them. */
-export const useBrowser = () => {
+export const useBrowser = (options = {}) => {
   const holder = { browser: null };
   before(async () => {
-    holder.browser = await launchBrowser();
+    holder.browser = await launchBrowser(options);
   });
   after(async () => {
     await holder.browser?.close();

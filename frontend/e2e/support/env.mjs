@@ -7,6 +7,8 @@ const need = (name) => {
 
 export const baseUrl = need('E2E_BASE_URL');
 export const maildevUrl = need('E2E_MAILDEV_URL');
+/** The server's data directory (the SMS outbox `sms-outbox.log` lives there). */
+export const dataDir = need('E2E_DATA_DIR');
 export const admin = { email: need('E2E_ADMIN_EMAIL'), password: need('E2E_ADMIN_PASSWORD') };
 
 /** A suffix that makes e-mail addresses unique per run and per test. */

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort, runToEnd, startProcess, waitForHttp } from './processes.mjs';
 
 export const FRONTEND_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const BINARY = resolve(FRONTEND_DIR, '../target/debug/equilibre');
+// `EQUILIBRE_BINARY` runs another build (a shared cargo target directory, for example).
+export const BINARY = process.env.EQUILIBRE_BINARY ?? resolve(FRONTEND_DIR, '../target/debug/equilibre');
 export const STATIC_DIR = resolve(FRONTEND_DIR, 'dist');
 
 /** Fails early, with the command to run, when an input of the suite is missing. */

@@ -27,7 +27,6 @@ describe('route table', () => {
     ['/terms-conditions', 'Conditions générales'],
     ['/privacy-policy', 'Politique de confidentialité'],
     ['/contact-us', 'Nous contacter'],
-    ['/chat-room/room-1', 'Salle de consultation'],
   ])('renders the public page %s', async (path, title) => {
     stubFetch();
     renderApp(path);

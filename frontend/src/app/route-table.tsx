@@ -9,7 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
 import { HomePage } from '@/features/home/components/home-page';
-import { loadAreaTexts } from '@/lib/i18n';
+import { loadAreaTexts, loadBookingTexts } from '@/lib/i18n';
 import { requireSession } from './guards';
 import * as chooseRole from './routes/auth/choose-role';
 import * as forgetPassword from './routes/auth/forget-password';
@@ -22,18 +22,30 @@ import { RootLayout } from './routes/root-layout';
 // their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
 const content = () => import('./routes/content');
 const areaLayout = () =>
-  Promise.all([import('./routes/area/layout'), loadAreaTexts()]).then(([layout]) => layout);
+  Promise.all([import('./routes/area/layout'), loadAreaTexts(), loadBookingTexts()]).then(([layout]) => layout);
+const booking = () => Promise.all([import('./routes/booking/booking'), loadBookingTexts()]).then(([route]) => route);
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
 const reference = () => import('./routes/admin/reference');
 const ourExperts = () => import('./routes/directory/our-experts');
 const expertDetails = () => import('./routes/directory/expert-details');
 const favorite = () => import('./routes/client/favorite');
+const clientFile = () => import('./routes/client/client-file');
 const consultantList = () => import('./routes/admin/consultant-list');
 const consultantView = () => import('./routes/admin/consultant-profile');
 const clientList = () => import('./routes/admin/client-list');
 const clientView = () => import('./routes/admin/client-profile');
 const consultantProfile = () => import('./routes/consultant/profile');
+// The video room (WebRTC, chat) is its own chunk, with the areas' texts.
+const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
+const clientBookings = () => import('./routes/booking/client-bookings');
+const consultantBookings = () => import('./routes/booking/consultant-bookings');
+const addNote = () => import('./routes/booking/add-note');
+const addTiming = () => import('./routes/timings/add-timing');
+const adminBookings = () => import('./routes/booking/admin-bookings');
+const adminBooking = () => import('./routes/booking/admin-booking');
+const addCoupon = () => import('./routes/coupons/add-coupon');
+const viewCoupon = () => import('./routes/coupons/view-coupon');
 
 /** One route object per path pattern (pages answering under several prefixes). */
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
@@ -101,6 +113,44 @@ const adminPeopleRoutes = (): RouteObject[] => {
   ];
 };
 
+const CLIENT_FILE_SCREENS = ['consentFormDoc', 'healthAssessmentDoc', 'healthAssessment', 'generalInfo'] as const;
+
+/** spec §2 client consent-form-doc, health-assessment-doc, health-assesment, general-info. */
+const clientFileRoutes = (): RouteObject[] =>
+  CLIENT_FILE_SCREENS.map(
+    (screen): RouteObject => ({
+      path: paths.client[screen].path,
+      lazy: async () => ({ Component: (await clientFile()).screens[screen] }),
+      handle: { titleKey: `clientFile.titles.${screen}` } satisfies RouteHandle,
+    }),
+  );
+/** Issue 4 (booking) screens of each area. */
+const bookingRoutes = (role: Role): RouteObject[] => {
+  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
+    path,
+    lazy,
+    handle: { titleKey, subtitleKey } satisfies RouteHandle,
+  });
+  if (role === 'client') {
+    return [page(paths.client.myBooking.path, clientBookings, 'bookings.title', 'bookings.subtitle.client')];
+  }
+  if (role === 'consultant') {
+    const { myBooking, addNote: note } = paths.consultant;
+    return [
+      page(paths.consultant.addTiming.path, addTiming, 'timings.title', 'timings.subtitle'),
+      page(myBooking.path, consultantBookings, 'bookings.title', 'bookings.subtitle.consultant'),
+      page(note.path, addNote, 'notes.title', 'notes.subtitle'),
+    ];
+  }
+  const { allBooking, bookingDetail, addCoupon: add, viewCoupon: view } = paths.admin;
+  return [
+    page(allBooking.path, adminBookings, 'adminBookings.title', 'adminBookings.subtitle'),
+    page(bookingDetail.path, adminBooking, 'adminBookings.detailTitle', 'adminBookings.subtitle'),
+    page(add.path, addCoupon, 'coupons.addTitle', 'coupons.subtitle'),
+    page(view.path, viewCoupon, 'coupons.listTitle', 'coupons.subtitle'),
+  ];
+};
+
 const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
   const area = paths[role];
   const handle = (titleKey: string, subtitleKey: string): RouteHandle => ({ titleKey, subtitleKey });
@@ -119,9 +169,16 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
       ...(role === 'client'
-        ? [{ path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') }]
+        ? [
+            { path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') },
+            ...clientFileRoutes(),
+          ]
         : []),
       ...(role === 'consultant' ? consultantProfileRoutes() : []),
+      ...(role === 'client' || role === 'consultant'
+        ? [{ path: paths[role].room.path, lazy: room, handle: handle('room.title', 'room.subtitle') }]
+        : []),
+      ...bookingRoutes(role),
       { path: '*', Component: NotFoundPage },
     ],
   };
@@ -159,8 +216,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
             contentRoute(paths.contactUs.path, 'contact'),
-            contentRoute(paths.chatRoom.path, 'chatRoom'),
-            contentRoute(paths.booking.path, 'booking', { loader: requireSession(queryClient, 'client') }),
+            {
+              path: paths.chatRoom.path,
+              lazy: room,
+              loader: async (args) => (await import('./routes/room')).roomLoader(queryClient)(args),
+            },
+            { path: paths.booking.path, lazy: booking, loader: requireSession(queryClient, 'client') },
             ...each(paths.public.signIn.paths, { Component: chooseRole.Component }),
             ...each(paths.public.signUp.paths, { Component: chooseRole.Component }),
             ...ROLES.flatMap(authRoutes),

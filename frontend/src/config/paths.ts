@@ -113,8 +113,34 @@ export const paths = {
     admin: authPages('admin'),
   },
 
-  client: { ...area('client'), favorite: { path: '/client/favorite', getHref: () => '/client/favorite' } },
-  consultant: { ...area('consultant'), profile: consultantProfile() },
+  client: {
+    ...area('client'),
+    favorite: { path: '/client/favorite', getHref: () => '/client/favorite' },
+    room: { path: '/client/room/:roomid', getHref: (roomId: string) => `/client/room/${enc(roomId)}` },
+    /** The client's file (spec §2): the consent form, the health assessment's document and form, general info. */
+    consentFormDoc: { path: '/client/consent-form-doc', getHref: () => '/client/consent-form-doc' },
+    healthAssessmentDoc: { path: '/client/health-assessment-doc', getHref: () => '/client/health-assessment-doc' },
+    /** The spec's spelling: the form (the `-doc` page is its read-only document). */
+    healthAssessment: { path: '/client/health-assesment', getHref: () => '/client/health-assesment' },
+    generalInfo: { path: '/client/general-info', getHref: () => '/client/general-info' },
+    myBooking: { path: '/client/my-booking', getHref: () => '/client/my-booking' },
+  },
+  consultant: {
+    ...area('consultant'),
+    profile: consultantProfile(),
+    addTiming: { path: '/consultant/add-timing', getHref: () => '/consultant/add-timing' },
+    myBooking: { path: '/consultant/my-booking', getHref: () => '/consultant/my-booking' },
+    /** spec §2 `my-booking/add-note/{sessionId?}/{clientId?}`. */
+    addNote: {
+      path: '/consultant/my-booking/add-note/:sessionId?/:clientId?',
+      getHref: (sessionId?: string, clientId?: string) =>
+        ['/consultant/my-booking/add-note', sessionId, clientId]
+          .filter((part): part is string => Boolean(part))
+          .map((part, i) => (i === 0 ? part : enc(part)))
+          .join('/'),
+    },
+    room: { path: '/consultant/room/:roomid', getHref: (roomId: string) => `/consultant/room/${enc(roomId)}` },
+  },
   admin: {
     ...area('admin'),
     consultants: {
@@ -131,6 +157,11 @@ export const paths = {
         getHref: (id: string) => `/admin/client/client-profile/${enc(id)}`,
       },
     },
+    /** spec §2 `all-booking`; the booking detail page and the coupon screens are ours. */
+    allBooking: { path: '/admin/all-booking', getHref: () => '/admin/all-booking' },
+    bookingDetail: { path: '/admin/all-booking/:id', getHref: (id: string) => `/admin/all-booking/${enc(id)}` },
+    addCoupon: { path: '/admin/add-coupon', getHref: () => '/admin/add-coupon' },
+    viewCoupon: { path: '/admin/view-coupon', getHref: () => '/admin/view-coupon' },
     reference: {
       disorders: referenceSet('disorders'),
       keywords: referenceSet('keywords'),

@@ -18,32 +18,40 @@ const loadPublicCatalogue = async (language: Language) => {
 };
 
 /**
- * The texts only the signed-in areas use (profile, administration, reference
- * lists) stay out of the public pages' first load (their JS budget); they are
- * loaded with the area layout, and again in the other language once asked for.
+ * Texts loaded only when needed, so the public pages' first load (their JS budget)
+ * stays small: `areas` with the area layout (profile, administration, reference
+ * lists, booking screens of the areas); `booking` with the booking page and the
+ * expert page's slot picker. Once wanted, a catalogue follows language changes.
  */
-let areaTextsWanted = false;
-const areaTextsLoaded = new Set<Language>();
-const loadAreaCatalogue = async (language: Language) => {
-  if (areaTextsLoaded.has(language)) return;
-  const catalogue =
-    language === 'en'
-      ? (await import('@/locales/areas/en.json')).default
-      : (await import('@/locales/areas/fr.json')).default;
+type LazyCatalogue = 'areas' | 'booking';
+const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
+  areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
+  booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
+};
+const wanted = new Set<LazyCatalogue>();
+const loaded = new Set<string>();
+const loadLazyCatalogue = async (name: LazyCatalogue, language: Language) => {
+  if (loaded.has(`${name}:${language}`)) return;
+  const catalogue = (await lazyCatalogues[name][language]()).default;
   i18n.addResourceBundle(language, 'translation', catalogue, true, true);
-  areaTextsLoaded.add(language);
+  loaded.add(`${name}:${language}`);
 };
 
 const loadCatalogue = async (language: Language) => {
   await loadPublicCatalogue(language);
-  if (areaTextsWanted) await loadAreaCatalogue(language);
+  await Promise.all([...wanted].map((name) => loadLazyCatalogue(name, language)));
+};
+
+const loadTexts = async (name: LazyCatalogue) => {
+  wanted.add(name);
+  await loadLazyCatalogue(name, currentLanguage());
 };
 
 /** Loads the areas' texts in the current language (and in later ones). */
-export const loadAreaTexts = async () => {
-  areaTextsWanted = true;
-  await loadAreaCatalogue(currentLanguage());
-};
+export const loadAreaTexts = () => loadTexts('areas');
+
+/** Loads the booking texts (booking page, slot picker) in the current language (and in later ones). */
+export const loadBookingTexts = () => loadTexts('booking');
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
 export const initialLanguage = (): Language => {

@@ -9,11 +9,13 @@ const frPublic = read('fr.json');
 const enPublic = read('en.json');
 const frAreas = read('areas/fr.json');
 const enAreas = read('areas/en.json');
+const frBooking = read('booking/fr.json');
+const enBooking = read('booking/en.json');
 
-// The public catalogue and the areas' one are loaded separately but are one
-// catalogue to the code: no key in both, and together they cover every key.
-const fr = { ...frPublic, ...frAreas };
-const en = { ...enPublic, ...enAreas };
+// The public catalogue, the areas' one and the booking one are loaded separately
+// but are one catalogue to the code: no key in two, and together they cover every key.
+const fr = { ...frPublic, ...frAreas, ...frBooking };
+const en = { ...enPublic, ...enAreas, ...enBooking };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -32,6 +34,8 @@ describe('translation catalogues', () => {
   it('split public and area texts without overlap', () => {
     expect(Object.keys(frAreas).filter((key) => key in frPublic)).toEqual([]);
     expect(Object.keys(enAreas).filter((key) => key in enPublic)).toEqual([]);
+    expect(Object.keys(frBooking).filter((key) => key in frPublic || key in frAreas)).toEqual([]);
+    expect(Object.keys(enBooking).filter((key) => key in enPublic || key in enAreas)).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);
@@ -66,6 +70,18 @@ describe('translation catalogues', () => {
       frKeys.includes(key) || frKeys.some((k) => k.startsWith(`${key}.`) || k === `${key}_other`);
     expect([...used].filter((key) => !isKey(key))).toEqual([]);
     expect(used.size).toBeGreaterThan(50);
+  });
+
+  it('keep the spec’s free first consultation message and buttons word for word', () => {
+    type Booking = { booking: { freeFirst: string; bookNow: string; bookFree: string } };
+    expect((en as Booking).booking.freeFirst).toBe(
+      'You are eligible for a free first consultation with this expert. Click to continue.',
+    );
+    expect((en as Booking).booking.bookNow).toBe('Book Now');
+    expect((en as Booking).booking.bookFree).toBe('Book Free');
+    expect((fr as Booking).booking.freeFirst).toBe(
+      'Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.',
+    );
   });
 
   it('keep the spec’s e-mail OTP message word for word', () => {

@@ -1,13 +1,17 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { api } from '@/lib/api-client';
-import { i18n, initI18n, loadAreaTexts } from '@/lib/i18n';
+import { i18n, initI18n, loadAreaTexts, loadBookingTexts } from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
 import { clearToasts } from '@/lib/toast';
+
+// The machine is shared: give lazy routes and chunks time to load under load.
+configure({ asyncUtilTimeout: 4000 });
 
 await initI18n();
 // Unit tests render area screens directly, without the area layout's loader.
 await loadAreaTexts();
+await loadBookingTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

@@ -58,3 +58,25 @@ impl EmailProofClaims {
         }
     }
 }
+
+/// Proof that someone verified a mobile OTP texted to a number, for a role.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MobileProofClaims {
+    /// [`Keys::phone_key`](super::Keys::phone_key) of the verified E.164 number and role.
+    pub phone_key: String,
+    /// The role the number was verified for.
+    pub role: Role,
+    /// Expires at (Unix seconds).
+    pub exp: i64,
+}
+
+impl MobileProofClaims {
+    /// A proof made at `now`, valid as long as an e-mail proof ([`EMAIL_PROOF_TTL`]).
+    pub fn new(phone_key: String, role: Role, now: DateTime<Utc>) -> Self {
+        MobileProofClaims {
+            phone_key,
+            role,
+            exp: (now + EMAIL_PROOF_TTL).timestamp(),
+        }
+    }
+}

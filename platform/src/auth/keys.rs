@@ -12,8 +12,9 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use secrecy::SecretString;
 use serde::{Serialize, de::DeserializeOwned};
 use sha2::Sha256;
+use uuid::Uuid;
 
-use super::{AuthError, EmailProofClaims, Role, SessionClaims};
+use super::{AuthError, EmailProofClaims, MobileProofClaims, Role, SessionClaims};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -21,10 +22,13 @@ type HmacSha256 = Hmac<Sha256>;
 #[derive(Clone)]
 pub struct Keys {
     login: HmacSha256,
+    phone: HmacSha256,
     otp: HmacSha256,
     reset: HmacSha256,
+    calendar: HmacSha256,
     session: (EncodingKey, DecodingKey),
     email_proof: (EncodingKey, DecodingKey),
+    mobile_proof: (EncodingKey, DecodingKey),
 }
 
 impl fmt::Debug for Keys {
@@ -55,10 +59,13 @@ impl Keys {
         };
         Keys {
             login: hmac("login-key"),
+            phone: hmac("phone-key"),
             otp: hmac("otp-code"),
             reset: hmac("reset-token"),
+            calendar: hmac("calendar-feed"),
             session: jwt("jwt/session"),
             email_proof: jwt("jwt/email-proof"),
+            mobile_proof: jwt("jwt/mobile-proof"),
         }
     }
 
@@ -72,6 +79,13 @@ impl Keys {
         )
     }
 
+    /// The lookup key of a mobile number verified for a role (OTP stream
+    /// ids, mobile proofs), so numbers never appear there. `e164` must be
+    /// the number in E.164.
+    pub fn phone_key(&self, role: Role, e164: &str) -> String {
+        keyed_hash(&self.phone, &[role.as_str().as_bytes(), e164.as_bytes()])
+    }
+
     /// The stored form of an OTP `code` issued for `purpose_id` (e.g. the
     /// challenge id), so a database leak reveals no usable code.
     pub fn otp_code_hash(&self, purpose_id: &str, code: &str) -> String {
@@ -81,6 +95,28 @@ impl Keys {
     /// The stored form of a password-reset token.
     pub fn reset_token_hash(&self, token: &str) -> String {
         keyed_hash(&self.reset, &[token.as_bytes()])
+    }
+
+    /// The secret token of a consultant's calendar feed URL: the id and an
+    /// HMAC of it (`{id simple}{32 hex}`), so the URL names its owner and
+    /// cannot be guessed from the id.
+    pub fn calendar_feed_token(&self, consultant_id: Uuid) -> String {
+        let mac = keyed_hash(&self.calendar, &[consultant_id.as_bytes()]);
+        format!("{}{}", consultant_id.simple(), &mac[..32])
+    }
+
+    /// The consultant a calendar feed token was made for, if it is genuine.
+    pub fn calendar_feed_owner(&self, token: &str) -> Option<Uuid> {
+        let id = Uuid::try_parse(token.get(..32)?).ok()?;
+        let expected = self.calendar_feed_token(id);
+        // Compared in constant time: a wrong guess learns nothing of the rest.
+        let same = expected.len() == token.len()
+            && expected
+                .bytes()
+                .zip(token.bytes())
+                .fold(0_u8, |acc, (a, b)| acc | (a ^ b))
+                == 0;
+        same.then_some(id)
     }
 
     /// Signs a session token.
@@ -111,6 +147,24 @@ impl Keys {
         now: DateTime<Utc>,
     ) -> Result<EmailProofClaims, AuthError> {
         let claims: EmailProofClaims = decode(&self.email_proof.1, token)?;
+        check_exp(claims.exp, now)?;
+        Ok(claims)
+    }
+}
+
+impl Keys {
+    /// Signs a mobile proof.
+    pub fn encode_mobile_proof(&self, claims: &MobileProofClaims) -> Result<String, AuthError> {
+        encode(&self.mobile_proof.0, claims)
+    }
+
+    /// Checks a mobile proof's signature and expiry at `now`.
+    pub fn decode_mobile_proof(
+        &self,
+        token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<MobileProofClaims, AuthError> {
+        let claims: MobileProofClaims = decode(&self.mobile_proof.1, token)?;
         check_exp(claims.exp, now)?;
         Ok(claims)
     }
@@ -154,7 +208,6 @@ fn check_exp(exp: i64, now: DateTime<Utc>) -> Result<(), AuthError> {
 #[cfg(test)]
 mod tests {
     use chrono::TimeDelta;
-    use uuid::Uuid;
 
     use super::*;
 
@@ -255,10 +308,44 @@ mod tests {
     }
 
     #[test]
+    fn mobile_proofs_are_not_email_proofs_and_bind_the_number() {
+        let k = keys("a-secret-a-secret-a-secret-a-secret");
+        let phone_key = k.phone_key(Role::Client, "+33612345678");
+        assert_ne!(phone_key, k.phone_key(Role::Consultant, "+33612345678"));
+        assert_ne!(phone_key, k.login_key(Role::Client, "+33612345678"));
+        let claims = MobileProofClaims::new(phone_key, Role::Client, now());
+        let proof = k.encode_mobile_proof(&claims).unwrap();
+        assert_eq!(k.decode_mobile_proof(&proof, now()).unwrap(), claims);
+        assert!(k.decode_email_proof(&proof, now()).is_err());
+        let email = k
+            .encode_email_proof(&EmailProofClaims::new("lk".into(), Role::Client, now()))
+            .unwrap();
+        assert!(k.decode_mobile_proof(&email, now()).is_err());
+        assert!(matches!(
+            k.decode_mobile_proof(&proof, now() + TimeDelta::minutes(30)),
+            Err(AuthError::Expired)
+        ));
+    }
+
+    #[test]
     fn debug_prints_no_key_material() {
         assert_eq!(
             format!("{:?}", keys("a-secret-a-secret-a-secret-a-secret")),
             "Keys([REDACTED])"
         );
+    }
+
+    #[test]
+    fn a_calendar_feed_token_names_its_consultant_and_cannot_be_forged() {
+        let k = keys("a-secret-a-secret-a-secret-a-secret");
+        let id = Uuid::from_u128(42);
+        let token = k.calendar_feed_token(id);
+        assert_eq!(token.len(), 64);
+        assert_eq!(k.calendar_feed_owner(&token), Some(id));
+        let other = keys("another-secret-another-secret-xx").calendar_feed_token(id);
+        assert_eq!(k.calendar_feed_owner(&other), None);
+        let forged = format!("{}{}", Uuid::from_u128(43).simple(), &token[32..]);
+        assert_eq!(k.calendar_feed_owner(&forged), None);
+        assert_eq!(k.calendar_feed_owner("short"), None);
     }
 }

@@ -101,7 +101,7 @@ pub fn consultant_rejected_mail(lang: Lang, reason: &str) -> (String, String, St
     (subject, text, html)
 }
 
-fn page(lang: Lang, title: &str, body: &str) -> String {
+pub(super) fn page(lang: Lang, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"font-family:Lato,Arial,sans-serif;color:#222\">\n{body}\n</body></html>\n",
         lang.as_str(),
@@ -109,7 +109,7 @@ fn page(lang: Lang, title: &str, body: &str) -> String {
     )
 }
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

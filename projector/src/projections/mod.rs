@@ -3,9 +3,12 @@
 //! random values, so a rebuild gives the same rows.
 
 mod accounts;
+pub mod bookings;
+mod client_files;
 mod consultants;
 pub mod directory;
 mod favourites;
+mod practice;
 mod reference;
 
 use std::sync::Arc;
@@ -40,7 +43,16 @@ pub const SCHEMA: &[Table] = &[
     favourites::TABLE,
     consultants::TABLE,
     consultants::HISTORY_TABLE,
+    bookings::TABLE,
+    bookings::HISTORY_TABLE,
+    practice::TIMINGS_TABLE,
+    practice::COUPONS_TABLE,
+    practice::NOTES_TABLE,
+    client_files::TABLE,
 ];
+
+/// Indexes, created after the tables (dropped with them).
+pub const INDEXES: &[&str] = bookings::INDEXES;
 
 /// Applies a batch of events, in global order, to every projection
 /// interested in them. Projections may hold writes back until the end of the
@@ -55,9 +67,20 @@ pub async fn apply_batch(
     let mut accounts = accounts::Pending::default();
     let mut directory = directory::Pending::default();
     let mut consultant_folds = consultants::Folds::default();
+    let mut booking_folds = bookings::Folds::default();
     for event in events {
+        if bookings::interested(event.stream.category()) {
+            bookings::apply(tx, store, &mut booking_folds, event).await?;
+            continue;
+        }
+        if practice::interested(event.stream.category()) {
+            practice::apply(tx, store, event).await?;
+        }
         if consultants::interested(event.stream.category()) {
             consultants::apply(tx, store, &mut consultant_folds, event).await?;
+        }
+        if client_files::interested(event.stream.category()) {
+            client_files::apply(tx, store, event).await?;
         }
         if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;

@@ -4,7 +4,7 @@
 use domain::account::{AccountEvent, PayloadRef};
 use domain::codec;
 use domain::consultant::ConsultantEvent;
-use domain::otp::OtpEvent;
+use domain::otp::{Channel, OtpEvent};
 use domain::values::Language;
 use platform::lang::Lang;
 use platform::mail::{
@@ -20,9 +20,13 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
         |e: codec::CodecError| ReactionError::Unreadable(event.event_id, e.to_string());
     match event.event_type.as_str() {
         "OtpIssued" => {
-            if let OtpEvent::OtpIssued { mail, language, .. } =
-                codec::decode(&event.event_type, event.schema_version, &event.payload)
-                    .map_err(unreadable)?
+            if let OtpEvent::OtpIssued {
+                mail,
+                language,
+                channel: Channel::Email,
+                ..
+            } = codec::decode(&event.event_type, event.schema_version, &event.payload)
+                .map_err(unreadable)?
             {
                 send(reactor, event.event_id, &mail, |payload| {
                     let (subject, text, html) = otp_mail(lang(language), payload["code"].as_str()?);
@@ -100,7 +104,7 @@ async fn registration_profile(
     Ok(None)
 }
 
-fn lang(language: Language) -> Lang {
+pub(super) fn lang(language: Language) -> Lang {
     match language {
         Language::Fr => Lang::Fr,
         Language::En => Lang::En,

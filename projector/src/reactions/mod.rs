@@ -3,11 +3,14 @@
 //! commands. One worker acts at a time (a lease); each effect has a
 //! deterministic id recorded once done, so a restart or a second worker never
 //! sends twice. A crash between sending and recording can send again: mails
-//! are at-least-once, never lost.
+//! and texts are at-least-once, never lost.
 
+mod booking;
+mod booking_messages;
 mod erasure;
 mod mails;
 mod scheduled;
+mod texts;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -17,6 +20,7 @@ use platform::clock::SharedClock;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::mail::Mailer;
+use platform::sms::SmsSender;
 use store::{StoreError, Stores};
 use uuid::Uuid;
 
@@ -34,6 +38,8 @@ pub enum ReactionError {
     Store(#[from] StoreError),
     #[error("mail: {0}")]
     Mail(#[from] platform::mail::MailError),
+    #[error("sms: {0}")]
+    Sms(#[from] platform::sms::SmsError),
     #[error("files: {0}")]
     Files(#[from] platform::files::FileError),
     #[error("event {0} cannot be read: {1}")]
@@ -44,8 +50,11 @@ pub enum ReactionError {
 pub struct Reactor {
     pub(crate) stores: Stores,
     pub(crate) mailer: Arc<dyn Mailer>,
+    pub(crate) sms: Arc<dyn SmsSender>,
     pub(crate) clock: SharedClock,
     pub(crate) files: Arc<dyn FileStore>,
+    /// Base of links in messages (`EQUILIBRE_PUBLIC_URL`).
+    pub(crate) public_url: String,
     holder: Uuid,
 }
 
@@ -53,16 +62,33 @@ impl Reactor {
     pub fn new(
         stores: Stores,
         mailer: Arc<dyn Mailer>,
+        sms: Arc<dyn SmsSender>,
         files: Arc<dyn FileStore>,
         clock: SharedClock,
     ) -> Self {
         Reactor {
             stores,
             mailer,
+            sms,
             clock,
             files,
+            public_url: String::new(),
             holder: Uuid::now_v7(),
         }
+    }
+
+    /// Where booking messages link to; `sms` replaces the sender given to
+    /// [`Reactor::new`] (tests record texts this way).
+    pub fn with_booking_messages(
+        mut self,
+        public_url: &str,
+        sms: Option<Arc<dyn SmsSender>>,
+    ) -> Self {
+        public_url.clone_into(&mut self.public_url);
+        if let Some(sms) = sms {
+            self.sms = sms;
+        }
+        self
     }
 
     /// One pass: reacts to new events and fires due commands. Returns how
@@ -82,8 +108,11 @@ impl Reactor {
         let events = self.stores.events.read_all(from, BATCH).await?;
         for event in &events {
             mails::react(self, event).await?;
+            booking_messages::react(self, event).await?;
+            texts::react(self, event).await?;
             erasure::react(self, event).await?;
             scheduled::schedule_from(self, event).await?;
+            booking::schedule_from(self, event).await?;
             self.stores
                 .reactor
                 .save_checkpoint(LEASE, event.position)

@@ -48,6 +48,15 @@ pub(super) async fn fire_due(reactor: &Reactor) -> Result<usize, ReactionError> 
     for command in &due {
         if command.kind == ERASE_OTP_MAIL {
             erase_otp_mail(reactor, command).await?;
+        } else if command.kind == super::booking_messages::BOOKING_REMINDER {
+            super::booking_messages::remind(reactor, command).await?;
+        } else if [
+            super::booking::EXPIRE_BOOKING,
+            super::booking::COMPLETE_BOOKING,
+        ]
+        .contains(&command.kind.as_str())
+        {
+            super::booking::fire(reactor, command).await?;
         }
         reactor.stores.reactor.mark_fired(command.id, now).await?;
     }

@@ -36,7 +36,7 @@ impl FromRequestParts<QueryState> for SignedIn {
 }
 
 /// Area answers are private: never cached.
-pub(crate) struct NoStore<T>(pub(crate) T);
+pub struct NoStore<T>(pub T);
 
 impl<T: IntoResponse> IntoResponse for NoStore<T> {
     fn into_response(self) -> Response {

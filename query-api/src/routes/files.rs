@@ -42,7 +42,7 @@ pub async fn serve_file(
     Ok(file_answer(bytes, name, disposition, "private, no-store"))
 }
 
-fn file_answer(
+pub(crate) fn file_answer(
     bytes: Vec<u8>,
     name: &str,
     disposition: Disposition,

@@ -107,6 +107,7 @@ impl Builder {
         config.smtp_url = mail.as_ref().map(MailDev::smtp_url);
         config.nats_url = self.nats.then(nats_url);
         config.static_dir = static_dir(&data_dir);
+        config.stripe.webhook_secret = Some(STRIPE_WEBHOOK_SECRET.into());
         if let Some(files) = self.files {
             config.files = files;
         }
@@ -278,6 +279,9 @@ fn static_dir(data_dir: &std::path::Path) -> PathBuf {
     std::fs::write(dir.join("index.html"), INDEX_HTML).expect("index.html written");
     dir
 }
+
+/// The Stripe webhook signing secret of every test app.
+pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_equilibre_tests";
 
 pub const INDEX_HTML: &str =
     "<!doctype html><html><body><div id=\"root\">equilibre-test-spa</div></body></html>\n";

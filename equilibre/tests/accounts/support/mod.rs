@@ -11,14 +11,16 @@ mod app;
 mod consultants;
 mod database;
 mod http;
+mod texts;
 
 use std::time::Duration;
 
 pub use accounts::{Member, code_in, registration_form, unique_email};
-pub use app::{INDEX_HTML, TestApp};
+pub use app::{INDEX_HTML, STRIPE_WEBHOOK_SECRET, TestApp};
 pub use consultants::ExpertProfile;
 pub use database::Database;
 pub use http::Answer;
+pub use texts::code_in_text;
 
 /// Generates one test per backend from `async fn name(backend: Backend)`.
 macro_rules! on_both_backends {

@@ -10,7 +10,8 @@ export type FileKind =
   | 'bank_attachment'
   | 'profile_photo'
   | 'resume'
-  | 'contract';
+  | 'contract'
+  | 'consent_form';
 
 /** A stored upload: what the server answers and what a profile shows. */
 export type UploadedFile = { key: string; content_type: string; size: number; name?: string };
@@ -26,6 +27,7 @@ export const FILE_RULES: Record<FileKind, { types: (typeof PDF)[]; maxBytes: num
   profile_photo: { types: [JPG, PNG], maxBytes: 5 * MIB },
   resume: { types: [PDF], maxBytes: 10 * MIB },
   contract: { types: [PDF], maxBytes: 10 * MIB },
+  consent_form: { types: [PDF], maxBytes: 10 * MIB },
   certificate: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   id_document: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   criminal_record: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },

@@ -71,8 +71,43 @@ const adminMedicineGroup = (): MenuGroup => ({
   entries: [
     { to: paths.admin.consultants.list.getHref(), labelKey: 'adminConsultants.menu.consultants' },
     { to: paths.admin.clients.list.getHref(), labelKey: 'adminClients.menu' },
+    { to: paths.admin.allBooking.getHref(), labelKey: 'adminBookings.menu' },
   ],
-  activePatterns: [paths.admin.consultants.profile.path, paths.admin.clients.profile.path],
+  activePatterns: [paths.admin.consultants.profile.path, paths.admin.clients.profile.path, paths.admin.bookingDetail.path],
+});
+
+/** Our admin coupons group (booking issue): create and list. */
+const adminCouponGroup = (): MenuGroup => ({
+  id: 'coupons',
+  labelKey: 'coupons.menu.group',
+  entries: [
+    { to: paths.admin.addCoupon.getHref(), labelKey: 'coupons.menu.add' },
+    { to: paths.admin.viewCoupon.getHref(), labelKey: 'coupons.menu.view' },
+  ],
+});
+
+/** spec §2 consultant main group: timings and bookings (complaints come with their issue). */
+const consultantMainGroup = (): MenuGroup => ({
+  id: 'consultant-main',
+  labelKey: 'bookings.menuGroup',
+  entries: [
+    { to: paths.consultant.addTiming.getHref(), labelKey: 'timings.menu' },
+    { to: paths.consultant.myBooking.getHref(), labelKey: 'bookings.menu' },
+  ],
+  activePatterns: [paths.consultant.addNote.path],
+});
+
+/** spec §2 client main group: my booking and favourites (the other entries come with their pages). */
+const clientMainGroup = (): MenuGroup => ({
+  id: 'client-main',
+  labelKey: 'bookings.menuGroup',
+  entries: [
+    { to: paths.client.consentFormDoc.getHref(), labelKey: 'clientFile.menu.consentForm' },
+    { to: paths.client.healthAssessmentDoc.getHref(), labelKey: 'clientFile.menu.healthAssessment' },
+    { to: paths.client.myBooking.getHref(), labelKey: 'bookings.menu' },
+    { to: paths.client.favorite.getHref(), labelKey: 'favourites.menu' },
+    { to: paths.client.generalInfo.getHref(), labelKey: 'clientFile.menu.generalInfo' },
+  ],
 });
 
 /**
@@ -81,10 +116,8 @@ const adminMedicineGroup = (): MenuGroup => ({
  */
 export const areaMenu = (role: Role): MenuItem[] => [
   { to: paths[role].dashboard.getHref(), labelKey: 'nav.dashboard', icon: 'dashboard' },
-  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups()] : []),
-  ...(role === 'client'
-    ? [{ to: paths.client.favorite.getHref(), labelKey: 'favourites.menu', icon: 'heart' } satisfies MenuEntry]
-    : []),
-  ...(role === 'consultant' ? [consultantProfileGroup()] : []),
+  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups(), adminCouponGroup()] : []),
+  ...(role === 'client' ? [clientMainGroup()] : []),
+  ...(role === 'consultant' ? [consultantProfileGroup(), consultantMainGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },
 ];

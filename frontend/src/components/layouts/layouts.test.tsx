@@ -42,6 +42,8 @@ describe('layouts', () => {
       '/consultant/dashboard',
       '/consultant/edit-account',
       '/consultant/my-profile',
+      '/consultant/add-timing',
+      '/consultant/my-booking',
       '/consultant/change-password',
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeTruthy();

@@ -320,6 +320,7 @@ describe('admin consultants', () => {
     expect([...list.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Consultants', '/admin/consultant'],
       ['Clients', '/admin/client'],
+      ['Toutes les réservations', '/admin/all-booking'],
     ]);
   });
 });

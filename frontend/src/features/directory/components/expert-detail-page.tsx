@@ -18,6 +18,8 @@ type Props = {
   id: string;
   /** The favourite toggle, composed by the app. */
   renderFavourite?: (expert: ExpertCard) => ReactNode;
+  /** The slot picker (booking), composed by the app. */
+  renderSlots?: (expert: ExpertCard) => ReactNode;
 };
 
 const PHOTO_SIZE = 200;
@@ -78,7 +80,7 @@ function Text({ heading, text }: { heading: string; text: string | null }) {
  * spec §2 `/our-experts/details/:id`: the public profile. Only the fields named
  * here are rendered, so bank, ID or contact data can never show even if sent.
  */
-export function ExpertDetailPage({ id, renderFavourite }: Props) {
+export function ExpertDetailPage({ id, renderFavourite, renderSlots }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const languageName = useLanguageNames();
@@ -149,17 +151,29 @@ export function ExpertDetailPage({ id, renderFavourite }: Props) {
           </dl>
           {expert.first_consultation_free && <p className={styles.badge}>{t('directory.firstFree')}</p>}
           <div className={styles.detailActions}>
-            <Link
-              className="btn"
-              to={paths.public.client.signIn.getHref()}
-              onClick={() => rememberRedirectUrl(detailPath)}
-            >
-              {t('directory.book')}
-            </Link>
+            {renderSlots ? (
+              <a className="btn" href="#slots">
+                {t('directory.book')}
+              </a>
+            ) : (
+              <Link
+                className="btn"
+                to={paths.public.client.signIn.getHref()}
+                onClick={() => rememberRedirectUrl(detailPath)}
+              >
+                {t('directory.book')}
+              </Link>
+            )}
             {renderFavourite?.(expert)}
           </div>
         </div>
       </div>
+
+      {renderSlots && (
+        <div id="slots" className="card">
+          {renderSlots(expert)}
+        </div>
+      )}
 
       <div className={`card ${styles.detailBody}`}>
         <Text heading={t('directory.bio')} text={expert.bio} />

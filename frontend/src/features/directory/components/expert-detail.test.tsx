@@ -29,7 +29,9 @@ const detail = {
 
 describe('expert detail', () => {
   it('shows the whole public profile, and never bank, ID, address or contact data', async () => {
-    stubFetch({ ...directoryReferenceHandlers, 'GET /api/public/experts/e1': () => json(detail) });
+    stubFetch({ ...directoryReferenceHandlers, 'GET /api/public/experts/e1': () => json(detail),
+      'GET /api/public/experts/e1/slots': () => json({ timezone: 'Europe/Paris', duration_minutes: 50, slots: [] }),
+    });
     renderApp('/our-experts/details/e1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dr Inès Roux e1' })).toBeTruthy();
     const photo = screen.getByRole('img', { name: 'Photo de Dr Inès Roux e1' });
@@ -57,10 +59,8 @@ describe('expert detail', () => {
     const video = screen.getByRole('link', { name: /Voir la vidéo de présentation/ });
     expect(video.getAttribute('href')).toBe('https://video.example.org/intro');
     expect(video.getAttribute('rel')).toBe('noopener noreferrer');
-    // Booking comes with the next issue: for now the button leads to the client sign-in.
-    expect(screen.getByRole('link', { name: 'Réserver une consultation' }).getAttribute('href')).toBe(
-      '/public/client/sign-in',
-    );
+    // The booking button leads to the slot picker on the page.
+    expect(screen.getByRole('link', { name: 'Réserver une consultation' }).getAttribute('href')).toBe('#slots');
     expect(screen.getByRole('button', { name: 'Ajouter Dr Inès Roux e1 aux favoris' })).toBeTruthy();
 
     const text = screen.getByRole('main').textContent ?? '';

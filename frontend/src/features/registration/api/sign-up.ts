@@ -26,6 +26,8 @@ export type SignUpValues = {
   nationality: string;
   email: string;
   email_proof: string;
+  /** Proof of the mobile OTP, needed when texts or WhatsApp are the preferred contact. */
+  mobile_proof: string;
   password: string;
   password_confirmation: string;
   accept_terms: boolean;
@@ -47,6 +49,18 @@ export type SignUpBody = Omit<
 export const latestBirthDate = (today = new Date()) => {
   const d = new Date(Date.UTC(today.getFullYear() - MIN_AGE_YEARS, today.getMonth(), today.getDate()));
   return d.toISOString().slice(0, 10);
+};
+
+/** Contact methods whose number must be verified by a texted code. */
+export const MOBILE_VERIFIED_CONTACTS = ['sms', 'whatsapp'];
+
+/** The number the mobile OTP verifies: the WhatsApp number for WhatsApp, else the contact number. */
+export const mobileToVerify = (
+  values: Pick<SignUpValues, 'preferred_contact' | 'isd_code' | 'contact_number' | 'whatsapp_number'>,
+): { isd_code: string; contact_number: string } | null => {
+  if (!MOBILE_VERIFIED_CONTACTS.includes(values.preferred_contact)) return null;
+  const number = values.preferred_contact === 'whatsapp' ? values.whatsapp_number : values.contact_number;
+  return { isd_code: values.isd_code, contact_number: number.trim() };
 };
 
 const phone = () => yup.string().trim().matches(/^[\d\s().-]{4,20}$/, { message: 'validation.phone', excludeEmptyString: true });
@@ -95,6 +109,10 @@ export const signUpInputSchema = (role: SignUpRole) =>
     nationality: required(),
     email: required().email('validation.email'),
     email_proof: yup.string().required('validation.emailOtpRequired'),
+    mobile_proof: yup.string().when('preferred_contact', {
+      is: (value: string) => MOBILE_VERIFIED_CONTACTS.includes(value),
+      then: (schema) => schema.required('validation.mobileOtpRequired'),
+    }),
     password: yup
       .string()
       .required('validation.required')

@@ -3,11 +3,13 @@ import { CheckboxGroupField } from '@/components/form/checkbox-group-field';
 import { formStyles } from '@/components/form/form-styles';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
+import type { SignUpRole } from '@/config/roles';
+import { MobileOtpField } from './mobile-otp-field';
 import type { OptionLists } from './option-lists';
 import styles from './sign-up.module.css';
 
-/** How to reach the person, where they live, which languages they speak. */
-export function ContactFields({ lists }: { lists: OptionLists }) {
+/** How to reach the person (the number verified by a texted code for SMS or WhatsApp), where they live, which languages they speak. */
+export function ContactFields({ role, lists }: { role: SignUpRole; lists: OptionLists }) {
   const { t } = useTranslation();
   return (
     <section className={styles.section} aria-labelledby="signup-contact">
@@ -48,6 +50,7 @@ export function ContactFields({ lists }: { lists: OptionLists }) {
         hint={t('fields.whatsappHint')}
         autoComplete="tel"
       />
+      <MobileOtpField role={role} />
       <div className={formStyles.row}>
         <SelectField name="timezone" label={t('fields.timezone')} options={lists.timezones} required />
         <SelectField

@@ -5,12 +5,19 @@ import { changeLanguage } from '@/lib/i18n';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { registrationOptions } from '@/testing/registration-options';
 import { renderApp } from '@/testing/render-app';
+// Loaded up front: the lazy route then resolves at once, even on a busy machine.
+import './sign-up-page';
+
+/** The form appears once its route and the registration options have loaded: slow on a busy machine. */
+const LOADED = { timeout: 10_000 };
 
 const stubRegistration = (extra = {}) =>
   stubFetch({
     'GET /api/public/registration-options': () => json(registrationOptions),
     'POST /api/public/email-otp': () => json({ resend_after_seconds: 60, expires_in_seconds: 600 }, { status: 202 }),
     'POST /api/public/email-otp/verify': () => json({ proof: 'signed-proof' }),
+    'POST /api/public/mobile-otp': () => json({ resend_after_seconds: 60, expires_in_seconds: 600 }, { status: 202 }),
+    'POST /api/public/mobile-otp/verify': () => json({ proof: 'mobile-proof' }),
     'POST /api/client/sign-up': () => json({ account_id: 'a1' }, { status: 201 }),
     'POST /api/consultant/sign-up': () => json({ account_id: 'c1' }, { status: 201 }),
     ...extra,
@@ -18,7 +25,7 @@ const stubRegistration = (extra = {}) =>
 
 /** Fills every field except the e-mail verification. */
 const fillEverything = async (user: UserEvent, consultant = false) => {
-  await user.selectOptions(await screen.findByLabelText(/Civilité/), 'ms');
+  await user.selectOptions(await screen.findByLabelText(/Civilité/, undefined, LOADED), 'ms');
   await user.selectOptions(screen.getByLabelText(/Genre/), 'female');
   await user.type(screen.getByLabelText(/Prénom/), 'Camille');
   await user.type(screen.getByLabelText(/Nom de famille/), 'Martin');
@@ -58,7 +65,7 @@ describe('sign-up form', () => {
     await changeLanguage('en');
     renderApp('/client/sign-up');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Create my account' }));
+    await user.click(await screen.findByRole('button', { name: 'Create my account' }, LOADED));
     expect(await screen.findByText('Please verify your email OTP before proceeding')).toBeTruthy();
   });
 
@@ -108,6 +115,7 @@ describe('sign-up form', () => {
       nationality: 'FR',
       email: 'camille@example.org',
       email_proof: 'signed-proof',
+      mobile_proof: '',
       password: 'a long enough password',
       accept_terms: true,
       accept_privacy: true,
@@ -159,6 +167,65 @@ describe('sign-up form', () => {
     await user.type(await screen.findByLabelText('Code reçu par e-mail'), '000000');
     await user.click(screen.getByRole('button', { name: 'Vérifier' }));
     expect(await screen.findByText('Code incorrect.')).toBeTruthy();
+    expect(screen.queryByText('Vérifiée')).toBeNull();
+  });
+
+  it('asks a client who prefers texts to verify the number by a texted code before submitting', async () => {
+    const fetch = stubRegistration();
+    const { router } = renderApp('/client/sign-up');
+    const user = userEvent.setup({ delay: null });
+    await fillEverything(user);
+    expect(screen.queryByText('Vérification du numéro de mobile')).toBeNull();
+    await user.selectOptions(screen.getByLabelText(/Moyen de contact préféré/), 'sms');
+    await user.click(screen.getByRole('button', { name: 'Envoyer le code' }));
+    await user.type(await screen.findByLabelText('Code reçu par e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    await screen.findByText('Vérifiée');
+
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(
+      await screen.findByText('Veuillez vérifier votre numéro de mobile avec le code reçu par SMS avant de continuer'),
+    ).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/sign-up')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Recevoir un code par SMS' }));
+    expect(await screen.findByRole('button', { name: /Renvoyer dans 60 s/ })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/public/mobile-otp')[0].body).toEqual({
+      role: 'client',
+      isd_code: '+33',
+      contact_number: '612345678',
+    });
+    await user.type(screen.getByLabelText('Code reçu par SMS'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    await waitFor(() => expect(screen.getAllByText('Vérifiée')).toHaveLength(2));
+    expect(fetch.calls('POST', '/api/public/mobile-otp/verify')[0].body).toEqual({
+      role: 'client',
+      isd_code: '+33',
+      contact_number: '612345678',
+      code: '654321',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
+    const [signUp] = fetch.calls('POST', '/api/client/sign-up');
+    expect(signUp.body).toMatchObject({ preferred_contact: 'sms', mobile_proof: 'mobile-proof' });
+  });
+
+  it('asks to verify again when the verified number changes', async () => {
+    stubRegistration();
+    renderApp('/client/sign-up');
+    const user = userEvent.setup({ delay: null });
+    await fillEverything(user);
+    await user.selectOptions(screen.getByLabelText(/Moyen de contact préféré/), 'sms');
+    await user.click(await screen.findByRole('button', { name: 'Recevoir un code par SMS' }));
+    await user.type(await screen.findByLabelText('Code reçu par SMS'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Vérifier' }));
+    await screen.findByText('Vérifiée');
+
+    const main = screen.getByRole('group', { name: 'Numéro de contact' });
+    await user.type(within(main).getByLabelText(/Numéro/), '9');
+
+    expect(await screen.findByRole('button', { name: 'Recevoir un code par SMS' })).toBeTruthy();
     expect(screen.queryByText('Vérifiée')).toBeNull();
   });
 });

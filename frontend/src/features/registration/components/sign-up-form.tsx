@@ -47,6 +47,7 @@ const initialValues = (options: RegistrationOptions, timezone: string): SignUpVa
   nationality: '',
   email: '',
   email_proof: '',
+  mobile_proof: '',
   password: '',
   password_confirmation: '',
   accept_terms: false,
@@ -96,7 +97,7 @@ function SignUpFields({ role, options }: { role: SignUpRole; options: Registrati
       {({ isSubmitting }) => (
         <Form noValidate>
           <IdentityFields role={role} lists={lists} />
-          <ContactFields lists={lists} />
+          <ContactFields role={role} lists={lists} />
           <AccountFields role={role} />
           <div className={formStyles.actions}>
             <button type="submit" className="btn" disabled={isSubmitting}>

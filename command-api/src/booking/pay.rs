@@ -1,0 +1,150 @@
+//! `POST /api/client/bookings/{id}/pay`: charge the card while the hold
+//! lasts, then confirm with the provider's reference, the brand and the last
+//! four digits. The card itself is only passed to the provider: it is not
+//! logged (its `Debug` is redacted) and never reaches an event.
+
+use domain::DomainError;
+use domain::account::Role;
+use domain::booking::{self, Booking, PaymentRecord};
+use platform::payments::{Card, ChargeRequest, PaymentError, RefundRequest};
+use secrecy::SecretString;
+use serde::Deserialize;
+use store::Position;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::{BookingRow, booking_stream, load_booking, pair_stream, row};
+use crate::AppState;
+use crate::error::CommandError;
+use crate::execute::{Actor, Batch, already_applied, with_retry};
+use crate::ids::Ids;
+
+/// A card as typed. No `Debug`: it must not end up in a log.
+#[derive(Deserialize, ToSchema)]
+pub struct PayBody {
+    pub card_number: String,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    pub cvc: String,
+}
+
+impl PayBody {
+    fn card(self) -> Card {
+        Card {
+            number: SecretString::from(self.card_number),
+            exp_month: self.exp_month,
+            exp_year: self.exp_year,
+            cvc: SecretString::from(self.cvc),
+        }
+    }
+}
+
+/// The provider's idempotency key of a booking's charge: one charge per booking.
+fn charge_key(booking_id: Uuid) -> String {
+    format!("booking-{booking_id}-charge")
+}
+
+pub(super) fn payment_error(error: PaymentError) -> CommandError {
+    match error {
+        PaymentError::Declined(decline) => CommandError::Payment(decline.code()),
+        PaymentError::Provider(detail) => CommandError::PaymentUnavailable(detail),
+    }
+}
+
+/// Charges the booking's total and confirms it; a charge that returns after
+/// the hold lapsed is refunded at once and answered `hold_expired`.
+pub async fn pay(
+    app: &AppState,
+    ids: &Ids,
+    client_id: Uuid,
+    booking_id: Uuid,
+    body: PayBody,
+) -> Result<(BookingRow, Position), CommandError> {
+    if let Some(position) = already_applied(app, ids).await? {
+        return Ok((row(app, booking_id).await?, position));
+    }
+    let booking = load_booking(app, booking_id).await?.state;
+    let amount = booking::payable(&booking, client_id, app.clock.now())?;
+    let charge = app
+        .payments
+        .charge(ChargeRequest {
+            idempotency_key: charge_key(booking_id),
+            amount_minor: amount.minor,
+            currency: amount.currency.code().to_owned(),
+            card: body.card(),
+            description: format!("Equilibre booking {booking_id}"),
+        })
+        .await
+        .map_err(payment_error)?;
+    let payment = PaymentRecord {
+        provider_ref: charge.provider_ref,
+        brand: charge.brand,
+        last4: charge.last4,
+        amount,
+    };
+    let actor = Actor {
+        id: Some(client_id),
+        role: Role::Client.as_str(),
+    };
+    let position = with_retry(|| async {
+        let now = app.clock.now();
+        let loaded = load_booking(app, booking_id).await?;
+        match booking::confirm(&loaded.state, payment.clone(), now) {
+            Ok(decision) => {
+                let info = loaded.state.info().ok_or(CommandError::NotFound)?;
+                Batch::new(ids, actor, now)
+                    .events(
+                        booking_stream(booking_id),
+                        loaded.version,
+                        &decision.booking,
+                    )
+                    .events(
+                        pair_stream(info.client_id, info.consultant_id),
+                        super::load_pair(app, info.client_id, info.consultant_id)
+                            .await?
+                            .version,
+                        &decision.pair,
+                    )
+                    .commit(app)
+                    .await
+            }
+            Err(DomainError::Rule("hold_expired")) => {
+                refund_late(app, ids, actor, &loaded.state, loaded.version, &payment).await?;
+                Err(DomainError::Rule("hold_expired").into())
+            }
+            Err(refused) => Err(refused.into()),
+        }
+    })
+    .await?;
+    Ok((row(app, booking_id).await?, position))
+}
+
+/// Gives back a charge that arrived too late, and records it on the booking.
+async fn refund_late(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    booking: &Booking,
+    version: u64,
+    payment: &PaymentRecord,
+) -> Result<(), CommandError> {
+    let info = booking.info().ok_or(CommandError::NotFound)?;
+    let refund = app
+        .payments
+        .refund(RefundRequest {
+            idempotency_key: format!("booking-{}-late-refund", info.booking_id),
+            provider_ref: payment.provider_ref.clone(),
+            amount_minor: payment.amount.minor,
+            currency: payment.amount.currency.code().to_owned(),
+        })
+        .await
+        .map_err(payment_error)?;
+    let now = app.clock.now();
+    let events =
+        booking::late_payment_refunded(booking, payment.clone(), refund.provider_ref, now)?;
+    Batch::new(&ids.child("late-refund"), actor, now)
+        .events(booking_stream(info.booking_id), version, &events)
+        .commit(app)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,224 @@
+// Booking (issue 4) against the real backend: a visitor picks a slot and books the
+// free first consultation after signing in; a paid booking with a coupon
+// (sandbox card 4242…); a declined card (4000 0000 0000 0002) shows the
+// provider's reason; a cancellation 24 h ahead refunds in full; a reschedule
+// moves a booking to a slot picked in the same picker.
+// Each test has its own client; the expert (approved, weekly timings) is shared.
+import assert from 'node:assert/strict';
+import { before, describe, it } from 'node:test';
+import AxeBuilder from '@axe-core/playwright';
+import { createAccount } from './support/accounts.mjs';
+import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
+import { createApprovedExpert, signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
+import { pdf } from './support/files.mjs';
+import { submitSignIn } from './support/forms.mjs';
+
+const browser = useBrowser();
+
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const PAID = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+
+/** A client whose consent form is uploaded (the booking precondition): the person and its API session. */
+const readyClient = async () => {
+  const person = await createAccount('client');
+  const session = await signIn('client', person);
+  const key = await session.upload('consent_form', pdf('consentement.pdf'));
+  await session.expect(204, 'PUT', '/api/client/consent-form', { json: { file_key: key } });
+  return { person, session };
+};
+
+/** The expert's free slots (next four weeks, in Paris time), grouped by local day, in order. */
+const slotDays = async (session, expertId) => {
+  const { slots } = await session.get(`/api/public/experts/${expertId}/slots?days=28&tz=Europe%2FParis`);
+  const days = new Map();
+  for (const slot of slots) {
+    const day = slot.local_start.slice(0, 10);
+    days.set(day, [...(days.get(day) ?? []), slot]);
+  }
+  return [...days.values()];
+};
+
+/** Books `start` through the API: free (first consultation) or held then paid with the sandbox card. */
+const bookThroughApi = async (session, expertId, start, { free = false } = {}) => {
+  const created = await session.expect(201, 'POST', '/api/client/bookings', {
+    json: { consultant_id: expertId, start, ...(free ? { free: true } : {}) },
+  });
+  if (created.status === 'held') {
+    await session.expect(200, 'POST', `/api/client/bookings/${created.booking_id}/pay`, {
+      json: { card_number: PAID.replace(/\s/g, ''), exp_month: 12, exp_year: 2034, cvc: '123' },
+    });
+  }
+  return created.booking_id;
+};
+
+/** On the expert's page: the `dayIndex`-th day of the picker, then its first time; lands on `/booking/…`. */
+const pickSlot = async (page, expertId, dayIndex) => {
+  await page.goto(`/our-experts/details/${expertId}`);
+  const picker = page.getByRole('region', { name: 'Choisir un créneau' });
+  await picker.getByText(/Europe\/Paris/).waitFor();
+  await picker.getByRole('list', { name: 'Jours disponibles' }).getByRole('button').nth(dayIndex).click();
+  await picker.getByRole('link', { name: /^Choisir le / }).first().click();
+};
+
+/** axe-core finds no violation on the page as it is now. */
+const assertAccessible = async (page) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  assert.deepEqual(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    [],
+  );
+};
+
+const payWith = async (page, card) => {
+  await page.getByLabel(/Numéro de carte/).fill(card);
+  await page.getByLabel(/Date d’expiration/).fill('12/34');
+  await page.getByLabel(/Cryptogramme/).fill('123');
+  await page.getByRole('button', { name: /^Payer / }).click();
+};
+
+describe('booking', () => {
+  let expert;
+  let couponCode;
+  before(async () => {
+    const adminApi = await signInAdmin();
+    expert = await createApprovedExpert({ adminSession: adminApi });
+    const consultant = await signIn('consultant', expert.person);
+    await consultant.expect(204, 'PUT', '/api/consultant/timings', {
+      json: {
+        rules: WEEKDAYS.flatMap((weekday) => [
+          { weekday, shift: 'morning' },
+          { weekday, shift: 'afternoon' },
+        ]),
+        days_off: [],
+      },
+    });
+    couponCode = `E2E${wordToken().toUpperCase()}`.slice(0, 20);
+    const today = new Date().toISOString().slice(0, 10);
+    const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+    await adminApi.expect(201, 'POST', '/api/admin-panel/coupons', {
+      json: {
+        code: couponCode,
+        kind: 'percent',
+        percent: 10,
+        valid_from: `${today}T00:00:00Z`,
+        valid_until: `${later}T23:59:59Z`,
+        max_uses: 100,
+        max_uses_per_client: 1,
+      },
+    });
+  });
+
+  it('a visitor picks a slot, signs in, and books the free first consultation', { timeout: 120_000 }, async () => {
+    const { person } = await readyClient();
+    await withPage(browser(), {}, async ({ page }) => {
+      await pickSlot(page, expert.id, 2);
+      // The booking page is for clients: sign in, then back to the chosen slot.
+      await waitForPath(page, '/public/client/sign-in');
+      await submitSignIn(page, person);
+      await page.waitForURL((url) => url.pathname.startsWith(`/booking/${expert.id}_`));
+      await page
+        .getByText('Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.')
+        .waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Réserver maintenant' }).count(), 0);
+      await assertAccessible(page);
+      await page.getByRole('button', { name: 'Réserver gratuitement' }).click();
+      await page.getByRole('heading', { name: 'Réservation confirmée' }).waitFor();
+      assert.equal(await page.getByLabel(/Numéro de carte/).count(), 0, 'no payment for a free consultation');
+      await page.getByRole('link', { name: 'Voir mes réservations' }).click();
+      await waitForPath(page, '/client/my-booking');
+      await page.getByRole('article').filter({ hasText: 'Gratuite' }).filter({ hasText: 'Confirmée' }).waitFor();
+    });
+  });
+
+  it('a paid booking with a coupon and the sandbox card', { timeout: 120_000 }, async () => {
+    const { person, session } = await readyClient();
+    // The first consultation with this expert was free: this one is paid.
+    const days = await slotDays(session, expert.id);
+    await bookThroughApi(session, expert.id, days[9][0].start, { free: true });
+    await withPage(browser(), {}, async ({ page }) => {
+      await signInThroughPage(page, 'client', person);
+      await pickSlot(page, expert.id, 3);
+      await page.waitForURL((url) => url.pathname.startsWith('/booking/'));
+      await page.getByText(/Europe\/Paris/).first().waitFor();
+      assert.match(await page.getByTestId('quote-total').innerText(), /^60,00\s€$/);
+      await page.getByLabel('Code promo').fill(couponCode);
+      await page.getByRole('button', { name: 'Appliquer' }).click();
+      await page.getByText(new RegExp(`Code ${couponCode} appliqué : 6,00\\s€ de remise`)).waitFor();
+      assert.match(await page.getByTestId('quote-total').innerText(), /^54,00\s€$/);
+      await page.getByRole('button', { name: 'Réserver maintenant' }).click();
+      assert.match(await page.getByRole('timer').innerText(), /^1[45]:\d\d$/);
+      await assertAccessible(page);
+      await payWith(page, PAID);
+      const confirmation = page.getByRole('region', { name: 'Réservation confirmée' });
+      await confirmation.waitFor();
+      await confirmation.getByText(/se terminant par 4242/).waitFor();
+      await confirmation.getByText(/^54,00\s€$/).waitFor();
+    });
+  });
+
+  it('a declined card shows the provider’s reason and books nothing', { timeout: 120_000 }, async () => {
+    const { person, session } = await readyClient();
+    const days = await slotDays(session, expert.id);
+    await bookThroughApi(session, expert.id, days[10][0].start, { free: true });
+    await withPage(browser(), {}, async ({ page }) => {
+      await signInThroughPage(page, 'client', person);
+      await pickSlot(page, expert.id, 4);
+      await page.getByRole('button', { name: 'Réserver maintenant' }).click();
+      const declined = page.waitForResponse((r) => r.url().endsWith('/pay') && r.request().method() === 'POST');
+      await payWith(page, DECLINED);
+      const answer = await declined;
+      assert.equal(answer.status(), 402);
+      const { error } = await answer.json();
+      await page.getByRole('alert').filter({ hasText: error.message }).waitFor();
+      assert.match(error.message, /refus|déclin/i);
+      assert.equal(await page.getByRole('heading', { name: 'Réservation confirmée' }).count(), 0);
+    });
+  });
+
+  it('a client cancels 24 h ahead and is refunded in full', { timeout: 120_000 }, async () => {
+    const { person, session } = await readyClient();
+    const days = await slotDays(session, expert.id);
+    await bookThroughApi(session, expert.id, days[11][0].start, { free: true });
+    const paidId = await bookThroughApi(session, expert.id, days[12][0].start);
+    await withPage(browser(), {}, async ({ page }) => {
+      await signInThroughPage(page, 'client', person);
+      await page.goto('/client/my-booking');
+      const upcoming = page.getByRole('region', { name: 'À venir' });
+      const paid = upcoming.getByRole('article').filter({ hasText: /60,00\s€/ });
+      await paid.waitFor();
+      await paid.getByRole('button', { name: 'Annuler' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Annuler la réservation' });
+      await dialog.getByText(/Vous serez remboursé intégralement : 60,00\s€\./).waitFor();
+      await assertAccessible(page);
+      const cancelled = page.waitForResponse((r) => r.url().endsWith(`/api/client/bookings/${paidId}/cancel`));
+      await dialog.getByRole('button', { name: 'Confirmer l’annulation' }).click();
+      assert.equal((await cancelled).status(), 200);
+      await page.getByText(/Réservation annulée\. Remboursement : 60,00\s€\./).waitFor();
+      await page.getByRole('article').filter({ hasText: 'Annulée' }).filter({ hasText: /Remboursé : 60,00\s€/ }).waitFor();
+    });
+  });
+
+  it('a client reschedules a booking to another slot from the picker', { timeout: 120_000 }, async () => {
+    const { person, session } = await readyClient();
+    const days = await slotDays(session, expert.id);
+    const id = await bookThroughApi(session, expert.id, days[13][0].start, { free: true });
+    await withPage(browser(), {}, async ({ page }) => {
+      await signInThroughPage(page, 'client', person);
+      await page.goto('/client/my-booking');
+      await page.getByRole('button', { name: 'Déplacer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Déplacer la réservation' });
+      await dialog.getByRole('list', { name: 'Jours disponibles' }).getByRole('button').nth(5).click();
+      const moved = page.waitForResponse((r) => r.url().endsWith(`/api/client/bookings/${id}/reschedule`));
+      await dialog.getByRole('button', { name: /^Choisir le / }).first().click();
+      const answer = await moved;
+      assert.equal(answer.status(), 200);
+      const newStart = JSON.parse(answer.request().postData()).start;
+      assert.notEqual(newStart, days[13][0].start);
+      await page.getByText(/^Réservation déplacée au /).waitFor();
+      const row = await session.get(`/api/client/bookings/${id}`);
+      assert.equal(row.start, newStart);
+      assert.equal(row.status, 'confirmed');
+    });
+  });
+});

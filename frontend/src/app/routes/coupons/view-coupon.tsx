@@ -1,0 +1,6 @@
+import { CouponListPage } from '@/features/coupons/components/coupon-list-page';
+
+/** Admin `view-coupon` (ours). */
+export function Component() {
+  return <CouponListPage />;
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { bookingsKey } from './invalidate';
+import type { BookingArea, BookingRow, HistoryEntry, Note } from './types';
+
+/** The admin's detail also carries the event history and the consultant's notes. */
+export type BookingDetail = BookingRow & { history?: HistoryEntry[]; notes?: Note[] };
+
+/** `GET /api/{area}/bookings/{id}`. */
+export const getBooking = (area: BookingArea, id: string, signal?: AbortSignal) =>
+  api.get<BookingDetail>(`/api/${area}/bookings/${encodeURIComponent(id)}`, { signal });
+
+export const bookingQueryOptions = (area: BookingArea, id: string) =>
+  queryOptions({
+    queryKey: [...bookingsKey, area, 'detail', id],
+    queryFn: ({ signal }) => getBooking(area, id, signal),
+  });
+
+export const useBooking = (area: BookingArea, id: string) => useQuery({ ...bookingQueryOptions(area, id), enabled: id !== '' });

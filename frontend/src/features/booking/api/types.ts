@@ -1,0 +1,74 @@
+/** Shapes of docs/booking.md ("Booking", "Dashboards"). Money is integer minor units. */
+export type Money = { amount_minor: number; currency: string };
+
+export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled', 'completed', 'no_show'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** `name` is null when the caller may not see it (a consultant sees a client's name once booked). */
+export type Party = { id: string; name: string | null };
+
+/** One booking as every area's list and detail answer it. */
+export type BookingRow = {
+  id: string;
+  status: BookingStatus;
+  consultant: Party;
+  client: Party;
+  start: string;
+  end: string;
+  duration_minutes: number;
+  price: Money;
+  discount: Money;
+  total: Money;
+  free: boolean;
+  coupon_code: string | null;
+  card: { brand: string; last4: string } | null;
+  refund: Money | null;
+  cancelled_by: string | null;
+  hold_expires_at: string | null;
+  room: { id: string; opens_at: string; closes_at: string; open?: boolean } | null;
+  created_at: string;
+};
+
+/**
+ * What the command endpoints (pay, cancel, reschedule, no-show) answer: the booking as the
+ * command side knows it, the row's field names without the parties' names.
+ */
+export type CommandBooking = Partial<Omit<BookingRow, 'consultant' | 'client'>> & { id: string; status: BookingStatus };
+
+export type Page<T> = { items: T[]; total: number; page: number; page_size: number };
+
+/** `type` is the event's name (`BookingHeld`, `BookingConfirmed`…); the actor may be unknown (system). */
+export type HistoryEntry = {
+  at: string;
+  type: string;
+  actor_role: string | null;
+  actor_id: string | null;
+  actor_name: string | null;
+};
+
+export type Note = {
+  id: string;
+  booking_id: string | null;
+  client: Party | null;
+  text: string;
+  at: string;
+};
+
+/** Booking areas: the client's and the consultant's own, the admin's all. */
+export type BookingArea = 'client' | 'consultant' | 'admin-panel';
+
+/** Upcoming: not over yet and still held or confirmed. */
+export const isUpcoming = (row: Pick<BookingRow, 'status' | 'end'>, now = Date.now()) =>
+  (row.status === 'confirmed' || row.status === 'held') && new Date(row.end).getTime() > now;
+
+/** The video room can be joined (its window, DESIGN §4: 10 min before to 30 min after). */
+export const roomOpen = (row: Pick<BookingRow, 'status' | 'room'>, now = Date.now()) => {
+  if (row.status !== 'confirmed' || !row.room) return false;
+  if (typeof row.room.open === 'boolean') return row.room.open;
+  return new Date(row.room.opens_at).getTime() <= now && now < new Date(row.room.closes_at).getTime();
+};
+
+/** Client cancellation refunds in full 24 h or more before the start, nothing later (DESIGN §4). */
+export const FULL_REFUND_HOURS = 24;
+export const clientRefundsInFull = (start: string, now = Date.now()) =>
+  new Date(start).getTime() - now >= FULL_REFUND_HOURS * 3_600_000;

@@ -1,0 +1,206 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setRoleStatus } from '@/lib/persisted-state';
+import { STORAGE_KEYS } from '@/lib/storage';
+import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { sessionFor } from '@/testing/session';
+import { bookingRow, CONSULTANT, eur, quote, START, TOKEN } from '../testing/booking-fixtures';
+
+const user = () => userEvent.setup({ delay: null });
+
+const asClient = (handlers: Record<string, StubHandler>) => {
+  setRoleStatus('client', true);
+  return stubFetch({ 'GET /api/client/session': () => json(sessionFor('client')), ...handlers });
+};
+
+const held = (total = eur(6000)) =>
+  json(
+    { booking_id: 'b1', status: 'held', hold_expires_at: new Date(Date.now() + 15 * 60_000).toISOString(), total },
+    { status: 201 },
+  );
+
+describe('booking page', () => {
+  it('sends a visitor to the client sign-in and remembers the booking page', async () => {
+    stubFetch();
+    const { router } = renderApp(`/booking/${TOKEN}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBe(`/booking/${TOKEN}`);
+  });
+
+  it('shows the quote in the client’s zone and books and pays with a coupon', async () => {
+    const fetch = asClient({
+      'GET /api/client/booking-quote': ({ url }) =>
+        url.searchParams.get('coupon') === 'HIVER10'
+          ? json(quote({ discount: eur(600), total: eur(5400), coupon: { code: 'HIVER10', applied: true, error_code: null } }))
+          : json(quote()),
+      'POST /api/client/bookings': () => held(eur(5400)),
+      'POST /api/client/bookings/b1/pay': () => json(bookingRow({ total: eur(5400), card: { brand: 'visa', last4: '4242' } })),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    expect(await screen.findByText('Inès Roux')).toBeTruthy();
+    expect(fetch.calls('GET', '/api/client/booking-quote')[0].url.searchParams.get('start')).toBe(START);
+    expect(fetch.calls('GET', '/api/client/booking-quote')[0].url.searchParams.get('consultant_id')).toBe(CONSULTANT);
+    // 09:00 UTC is 10:00 in Paris.
+    expect(screen.getByText(/lundi 4 mars 2030 .*10:00/)).toBeTruthy();
+    expect(screen.getByText(/^Europe\/Paris/)).toBeTruthy();
+    expect(screen.getByText('50 min')).toBeTruthy();
+    expect(screen.getByTestId('quote-total').textContent).toMatch(/^60,00\s€$/);
+
+    const u = user();
+    await u.type(screen.getByLabelText('Code promo'), 'HIVER10');
+    await u.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText(/Code HIVER10 appliqué : 6,00\s€ de remise\./)).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toMatch(/^54,00\s€$/));
+
+    await u.click(screen.getByRole('button', { name: 'Réserver maintenant' }));
+    expect(fetch.calls('POST', '/api/client/bookings')[0].body).toEqual({
+      consultant_id: CONSULTANT,
+      start: START,
+      coupon_code: 'HIVER10',
+    });
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^1[45]:\d\d$/);
+    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')[0].body).toEqual({
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
+    const confirmation = screen.getByRole('heading', { name: 'Réservation confirmée' }).closest('section')!;
+    expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
+    expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
+    expect(within(confirmation).getByRole('link', { name: 'Voir mes réservations' }).getAttribute('href')).toBe(
+      '/client/my-booking',
+    );
+  });
+
+  it('says why a coupon is refused, in French and in English', async () => {
+    asClient({
+      'GET /api/client/booking-quote': ({ url }) =>
+        json(
+          url.searchParams.get('coupon')
+            ? quote({ coupon: { code: 'OLD', applied: false, error_code: 'coupon_expired' } })
+            : quote(),
+        ),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.type(await screen.findByLabelText('Code promo'), 'OLD');
+    await u.click(screen.getByRole('button', { name: 'Appliquer' }));
+    expect(await screen.findByText('Ce code promo a expiré.')).toBeTruthy();
+    expect(screen.getByLabelText('Code promo').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('quote-total').textContent).toMatch(/^60,00\s€$/);
+    await u.click(screen.getByRole('button', { name: /^En/ }));
+    expect(await screen.findByText('This coupon code has expired.')).toBeTruthy();
+  });
+
+  it('offers the free first consultation with the spec’s message and Book Free, without payment', async () => {
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote({ free_first_eligible: true, total: eur(0) })),
+      'POST /api/client/bookings': () =>
+        json({ booking_id: 'b2', status: 'confirmed', hold_expires_at: null, total: eur(0) }, { status: 201 }),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    expect(
+      await screen.findByText(
+        'Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+    expect(screen.queryByLabelText('Code promo')).toBeNull();
+    await user().click(screen.getByRole('button', { name: 'Réserver gratuitement' }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings')[0].body).toEqual({ consultant_id: CONSULTANT, start: START, free: true });
+    expect(screen.queryByLabelText(/Numéro de carte/)).toBeNull();
+  });
+
+  it('shows Book Free and the spec’s English message in English', async () => {
+    asClient({ 'GET /api/client/booking-quote': () => json(quote({ free_first_eligible: true, total: eur(0) })) });
+    renderApp(`/booking/${TOKEN}`);
+    await screen.findByRole('button', { name: 'Réserver gratuitement' });
+    await user().click(screen.getByRole('button', { name: /^En/ }));
+    expect(
+      await screen.findByText('You are eligible for a free first consultation with this expert. Click to continue.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Book Free' })).toBeTruthy();
+  });
+
+  it('refuses without the consent form: the reason, a link to the form and no booking button', async () => {
+    asClient({ 'GET /api/client/booking-quote': () => json(quote({ consent_form_uploaded: false })) });
+    renderApp(`/booking/${TOKEN}`);
+    expect(
+      await screen.findByText(
+        'Vous devez remplir et téléverser le formulaire de consentement avant de pouvoir réserver une consultation.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Remplir le formulaire de consentement' }).getAttribute('href')).toBe(
+      '/client/consent-form-doc',
+    );
+    expect(screen.queryByRole('button', { name: /Réserver/ })).toBeNull();
+  });
+
+  it('shows the server’s decline message and lets the client try another card', async () => {
+    let attempts = 0;
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      'POST /api/client/bookings/b1/pay': () => {
+        attempts += 1;
+        return attempts === 1
+          ? apiError(402, 'card_declined', 'Votre carte a été refusée.')
+          : json(bookingRow({ card: { brand: 'visa', last4: '4242' } }));
+      },
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    await u.type(await screen.findByLabelText(/Numéro de carte/), '4000 0000 0000 0002');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByText('Votre carte a été refusée.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Réservation confirmée' })).toBeNull();
+    await u.clear(screen.getByLabelText(/Numéro de carte/));
+    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+  });
+
+  it('checks the card before sending it', async () => {
+    const fetch = asClient({ 'GET /api/client/booking-quote': () => json(quote()), 'POST /api/client/bookings': () => held() });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    await u.type(await screen.findByLabelText(/Numéro de carte/), '4242 4242 4242 4241');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '13/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '12');
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByText('Ce numéro de carte n’est pas valide.')).toBeTruthy();
+    expect(screen.getByText('Saisissez la date au format MM/AA.')).toBeTruthy();
+    expect(screen.getByText('Le cryptogramme a 3 ou 4 chiffres.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
+  });
+
+  it('says when the slot was just taken and leads back to the slot picker', async () => {
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => apiError(409, 'slot_taken', 'Ce créneau est déjà réservé.'),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    await user().click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    expect(
+      await screen.findByText('Désolé, ce créneau vient d’être réservé par quelqu’un d’autre. Choisissez-en un autre.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choisir un autre créneau' }).getAttribute('href')).toBe(
+      `/our-experts/details/${CONSULTANT}#slots`,
+    );
+    expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+  });
+});

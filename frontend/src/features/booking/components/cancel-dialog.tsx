@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { errorText, toast } from '@/lib/toast';
+import { formatDateTimeIn } from '@/lib/zoned-time';
+import { useCancelBooking, type PartyArea } from '../api/booking-actions';
+import { clientRefundsInFull, type BookingRow } from '../api/types';
+import { useMoney } from './use-money';
+import { useNow } from './use-now';
+
+type Props = { area: PartyArea; row: BookingRow; zone: string; onClose: () => void };
+
+/**
+ * Cancels a booking after saying what will be refunded (DESIGN §4): a client 24 h or more
+ * before the start gets everything back, later nothing; a consultant's cancellation
+ * always refunds the client in full.
+ */
+export function CancelDialog({ area, row, zone, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const money = useMoney();
+  const cancel = useCancelBooking();
+  const [reason, setReason] = useState('');
+  const now = useNow();
+  const paid = row.total.amount_minor > 0;
+  const full = area === 'consultant' || clientRefundsInFull(row.start, now);
+  const refundText = !paid
+    ? t('bookings.cancel.nothingPaid')
+    : area === 'consultant'
+      ? t('bookings.cancel.consultantRefund', { amount: money(row.total) })
+      : full
+        ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
+        : t('bookings.cancel.noRefund');
+
+  const confirm = () =>
+    cancel.mutate(
+      { area, id: row.id, reason: reason.trim() || undefined },
+      {
+        onSuccess: (updated) => {
+          toast.success(
+            updated.refund && updated.refund.amount_minor > 0
+              ? t('bookings.cancel.doneRefund', { amount: money(updated.refund) })
+              : t('bookings.cancel.done'),
+          );
+          onClose();
+        },
+        onError: (error) => toast.error(errorText(error, t('errors.network'))),
+      },
+    );
+
+  return (
+    <Dialog title={t('bookings.cancel.title')} onClose={onClose}>
+      <p>
+        {t('bookings.cancel.question', {
+          name: (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed'),
+          date: formatDateTimeIn(row.start, zone, i18n.language),
+        })}
+      </p>
+      {area === 'client' && <p>{t('bookings.cancel.rule')}</p>}
+      <p>
+        <strong>{refundText}</strong>
+      </p>
+      <label>
+        {t('bookings.cancel.reason')}
+        <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} style={{ width: '100%' }} />
+      </label>
+      <DialogActions>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('bookings.cancel.keep')}
+        </button>
+        <button type="button" className="btn" onClick={confirm} disabled={cancel.isPending}>
+          {t('bookings.cancel.confirm')}
+        </button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setRoleStatus } from '@/lib/persisted-state';
+import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { sessionFor } from '@/testing/session';
+import { bookingRow, CONSULTANT, eur } from '../testing/booking-fixtures';
+
+const user = () => userEvent.setup({ delay: null });
+const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+const page = (items: unknown[]) => json({ items, total: items.length, page: 1, page_size: 20 });
+
+const as = (role: 'client' | 'consultant', handlers: Record<string, StubHandler>) => {
+  setRoleStatus(role, true);
+  return stubFetch({ [`GET /api/${role}/session`]: () => json(sessionFor(role)), ...handlers });
+};
+
+describe('client my-booking', () => {
+  it('lists upcoming and past bookings; cancelling 24 h ahead says the full refund first', async () => {
+    const far = bookingRow({ id: 'far', start: hours(72), end: hours(73) });
+    const past = bookingRow({ id: 'old', status: 'completed', start: hours(-72), end: hours(-71) });
+    const fetch = as('client', {
+      'GET /api/client/bookings': () => page([past, far]),
+      'POST /api/client/bookings/far/cancel': () => json({ ...far, status: 'cancelled', refund: eur(6000) }),
+    });
+    renderApp('/client/my-booking');
+    const upcoming = (await screen.findByRole('heading', { level: 2, name: 'À venir' })).closest('section')!;
+    const pastSection = screen.getByRole('heading', { level: 2, name: 'Passées' }).closest('section')!;
+    expect(within(upcoming).getAllByRole('article')).toHaveLength(1);
+    expect(within(pastSection).getByText('Terminée')).toBeTruthy();
+    expect(within(pastSection).queryByRole('button', { name: 'Annuler' })).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Menu Espace client' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Menu Espace client' })).getByRole('link', { name: 'Mes réservations' })).toBeTruthy();
+
+    const u = user();
+    await u.click(within(upcoming).getByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
+    expect(within(dialog).getByText(/Vous serez remboursé intégralement : 60,00\s€\./)).toBeTruthy();
+    expect(within(dialog).getByText(/Annulation 24 heures ou plus avant le début/)).toBeTruthy();
+    await u.click(within(dialog).getByRole('button', { name: 'Confirmer l’annulation' }));
+    expect(await screen.findByText(/Réservation annulée\. Remboursement : 60,00\s€\./)).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/far/cancel')).toHaveLength(1);
+    await waitFor(() => expect(fetch.calls('GET', '/api/client/bookings').length).toBeGreaterThan(1));
+  });
+
+  it('says there is no refund less than 24 h before the start', async () => {
+    const soon = bookingRow({ id: 'soon', start: hours(5), end: hours(6) });
+    as('client', { 'GET /api/client/bookings': () => page([soon]) });
+    renderApp('/client/my-booking');
+    await user().click(await screen.findByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
+    expect(within(dialog).getByText('Le début est dans moins de 24 heures : aucun remboursement.')).toBeTruthy();
+    expect(within(dialog).queryByText(/remboursé intégralement/)).toBeNull();
+  });
+
+  it('shows the join button only while the room is open', async () => {
+    const now = bookingRow({
+      id: 'now',
+      start: hours(0.1),
+      end: hours(1),
+      room: { id: 'now', opens_at: hours(-0.1), closes_at: hours(1.5) },
+    });
+    const later = bookingRow({ id: 'later', start: hours(48), end: hours(49), room: { id: 'later', opens_at: hours(47.8), closes_at: hours(49.5) } });
+    as('client', { 'GET /api/client/bookings': () => page([now, later]) });
+    renderApp('/client/my-booking');
+    const join = await screen.findAllByRole('link', { name: 'Rejoindre la salle' });
+    expect(join).toHaveLength(1);
+    expect(join[0].getAttribute('href')).toBe('/client/room/now');
+  });
+
+  it('reschedules to a slot picked from the same picker', async () => {
+    const far = bookingRow({ id: 'far', start: hours(72), end: hours(73) });
+    const fetch = as('client', {
+      'GET /api/client/bookings': () => page([far]),
+      [`GET /api/public/experts/${CONSULTANT}/slots`]: () =>
+        json({
+          timezone: 'Europe/Paris',
+          duration_minutes: 50,
+          slots: [{ start: '2030-03-05T09:00:00Z', end: '2030-03-05T09:50:00Z', local_start: '2030-03-05T10:00:00+01:00', local_end: '2030-03-05T10:50:00+01:00' }],
+        }),
+      'POST /api/client/bookings/far/reschedule': () => json({ ...far, start: '2030-03-05T09:00:00Z' }),
+    });
+    renderApp('/client/my-booking');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Déplacer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Déplacer la réservation' });
+    await u.click(await within(dialog).findByRole('button', { name: 'Choisir le mardi 5 mars 2030 à 10:00' }));
+    expect(fetch.calls('POST', '/api/client/bookings/far/reschedule')[0].body).toEqual({ start: '2030-03-05T09:00:00Z' });
+    expect(await screen.findByText(/Réservation déplacée au mardi 5 mars 2030 à 10:00\./)).toBeTruthy();
+  });
+});
+
+describe('consultant my-booking', () => {
+  it('cancels with a full refund to the client, marks a no-show after the end and links to notes', async () => {
+    const soon = bookingRow({ id: 'soon', start: hours(5), end: hours(6) });
+    const over = bookingRow({ id: 'over', start: hours(-3), end: hours(-2), client: { id: 'cl9', name: 'Léa Petit' } });
+    const fetch = as('consultant', {
+      'GET /api/consultant/bookings': () => page([soon, over]),
+      'POST /api/consultant/bookings/over/no-show': () => json({ ...over, status: 'no_show' }),
+    });
+    renderApp('/consultant/my-booking');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
+    expect(within(dialog).getByText(/Le client sera remboursé intégralement : 60,00\s€\./)).toBeTruthy();
+    await u.click(within(dialog).getByRole('button', { name: 'Garder la réservation' }));
+    const pastItem = screen.getByRole('article', { name: /^Léa Petit/ });
+    expect(within(pastItem).getByRole('link', { name: 'Ajouter une note' }).getAttribute('href')).toBe(
+      '/consultant/my-booking/add-note/over/cl9',
+    );
+    await u.click(within(pastItem).getByRole('button', { name: 'Marquer absent' }));
+    expect(await screen.findByText('Léa Petit est marqué absent.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/consultant/bookings/over/no-show')).toHaveLength(1);
+  });
+
+  it('filters by status through the server', async () => {
+    const fetch = as('consultant', { 'GET /api/consultant/bookings': () => page([]) });
+    renderApp('/consultant/my-booking');
+    await u_select('Statut', 'Annulée');
+    await waitFor(() =>
+      expect(fetch.calls('GET', '/api/consultant/bookings').some((r) => r.url.searchParams.get('status') === 'cancelled')).toBe(true),
+    );
+    expect(await screen.findByText('Aucune réservation pour le moment.')).toBeTruthy();
+  });
+
+  it('adds a note after the meeting and lists the earlier ones', async () => {
+    let notes = [{ id: 'n1', booking_id: 'old', client: { id: 'cl9', name: 'Léa Petit' }, text: 'Première séance.', at: '2030-01-01T10:00:00Z' }];
+    const fetch = as('consultant', {
+      'GET /api/consultant/bookings/over': () => json(bookingRow({ id: 'over', client: { id: 'cl9', name: 'Léa Petit' } })),
+      'GET /api/consultant/notes': () => json({ items: notes }),
+      'POST /api/consultant/notes': ({ body }) => {
+        notes = [...notes, { id: 'n2', booking_id: 'over', client: { id: 'cl9', name: 'Léa Petit' }, text: (body as { text: string }).text, at: '2030-03-04T10:00:00Z' }];
+        return json({ note_id: 'n2' }, { status: 201 });
+      },
+    });
+    renderApp('/consultant/my-booking/add-note/over/cl9');
+    expect(await screen.findByText('Première séance.')).toBeTruthy();
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
+    expect(fetch.calls('POST', '/api/consultant/notes')).toEqual([]);
+    await u.type(screen.getByRole('textbox', { name: /Note/ }), 'Bon progrès sur le sommeil.');
+    await u.click(screen.getByRole('button', { name: 'Enregistrer la note' }));
+    expect(await screen.findByText('Bon progrès sur le sommeil.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/consultant/notes')[0].body).toEqual({
+      client_id: 'cl9',
+      booking_id: 'over',
+      text: 'Bon progrès sur le sommeil.',
+    });
+    expect(fetch.calls('GET', '/api/consultant/notes')[0].url.searchParams.get('client_id')).toBe('cl9');
+  });
+});
+
+async function u_select(label: string, option: string) {
+  await user().selectOptions(await screen.findByLabelText(label), option);
+}

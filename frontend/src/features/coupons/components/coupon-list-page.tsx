@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/layouts/page-title';
+import listStyles from '@/components/ui/list.module.css';
+import { pageCountOf } from '@/components/ui/page-count';
+import { Pagination } from '@/components/ui/pagination';
+import { paths } from '@/config/paths';
+import { formatPrice } from '@/lib/format';
+import { errorText, toast } from '@/lib/toast';
+import { useCoupons, useDisableCoupon, type Coupon } from '../api/coupons';
+
+const day = (value: string, language: string) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
+
+/** Our admin `view-coupon`: every coupon with its value, window, uses and limits; disable one. */
+export function CouponListPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useCoupons(page);
+  const disable = useDisableCoupon();
+  const captionId = useId();
+  const language = i18n.language;
+  const data = list.data;
+  const value = (c: Coupon) =>
+    c.kind === 'percent' ? `${c.percent ?? 0} %` : c.amount ? formatPrice(c.amount.amount_minor, c.amount.currency, language) : '';
+  const columns = {
+    code: t('coupons.fields.code'),
+    value: t('coupons.columns.value'),
+    window: t('coupons.columns.window'),
+    uses: t('coupons.columns.uses'),
+    status: t('coupons.columns.status'),
+  };
+  return (
+    <div className="stack">
+      <PageTitle>{t('coupons.listTitle')}</PageTitle>
+      <p>
+        <Link className="btn" to={paths.admin.addCoupon.getHref()}>
+          {t('coupons.menu.add')}
+        </Link>
+      </p>
+      <div className="card">
+        <p role="status" aria-live="polite">
+          {list.isPending ? t('common.loading') : data ? t('coupons.total', { count: data.total }) : ''}
+        </p>
+        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        {data && data.items.length > 0 && (
+          <div className={listStyles.tableWrap}>
+            <table className={listStyles.table} aria-labelledby={captionId}>
+              <caption id={captionId} className="visually-hidden">
+                {t('coupons.listTitle')}
+              </caption>
+              <thead>
+                <tr>
+                  {Object.values(columns).map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row" data-label={columns.code}>
+                      {c.code}
+                    </th>
+                    <td data-label={columns.value}>{value(c)}</td>
+                    <td data-label={columns.window}>
+                      {day(c.valid_from, language)} – {day(c.valid_until, language)}
+                    </td>
+                    <td data-label={columns.uses}>
+                      {t('coupons.uses', { uses: c.uses, max: c.max_uses ?? '∞', perClient: c.max_uses_per_client ?? '∞' })}
+                    </td>
+                    <td data-label={columns.status}>
+                      {c.disabled ? (
+                        t('coupons.disabled')
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-secondary btn-small"
+                          aria-label={t('coupons.disableCode', { code: c.code })}
+                          disabled={disable.isPending}
+                          onClick={() =>
+                            disable.mutate(c.id, {
+                              onSuccess: () => toast.success(t('coupons.disabledDone', { code: c.code })),
+                              onError: (error) => toast.error(errorText(error, t('errors.network'))),
+                            })
+                          }
+                        >
+                          {t('coupons.disable')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.items.length === 0 && <p>{t('coupons.none')}</p>}
+        {data && (
+          <Pagination
+            page={page}
+            pageCount={pageCountOf(data)}
+            onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

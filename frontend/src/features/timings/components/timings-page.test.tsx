@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setRoleStatus } from '@/lib/persisted-state';
+import { json, stubFetch } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { sessionFor } from '@/testing/session';
+
+const session = sessionFor('consultant');
+
+describe('consultant add-timing', () => {
+  it('edits shifts, ranges and days off in the named zone, checks ranges, saves the whole schedule and previews slots', async () => {
+    setRoleStatus('consultant', true);
+    const fetch = stubFetch({
+      'GET /api/consultant/session': () => json(session),
+      'GET /api/consultant/timings': () =>
+        json({
+          timezone: 'America/Montreal',
+          duration_minutes: 50,
+          rules: [{ weekday: 'monday', shift: 'morning' }, { weekday: 'friday', start: '13:00', end: '15:30' }],
+          days_off: ['2030-12-25'],
+        }),
+      'PUT /api/consultant/timings': () => new Response(null, { status: 204 }),
+      [`GET /api/public/experts/${session.account_id}/slots`]: () =>
+        json({
+          timezone: 'America/Montreal',
+          slots: [{ start: '2030-03-04T11:00:00Z', end: '2030-03-04T11:50:00Z', local_start: '2030-03-04T06:00:00-05:00' }],
+        }),
+    });
+    renderApp('/consultant/add-timing');
+    expect(await screen.findByText(/Heures dans votre fuseau horaire : America\/Montreal/)).toBeTruthy();
+    const monday = screen.getByRole('group', { name: 'Lundi' });
+    expect(within(monday).getByRole<HTMLInputElement>('checkbox', { name: 'Matin (06:00–12:00)' }).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Vendredi, plage 1 : début').value).toBe('13:00');
+    expect(screen.getByText('mercredi 25 décembre 2030')).toBeTruthy();
+    // The preview, in the consultant's zone.
+    expect(await screen.findByText(/lun\. 4 mars · 06:00/)).toBeTruthy();
+    expect(fetch.calls('GET', `/api/public/experts/${session.account_id}/slots`)[0].url.searchParams.get('tz')).toBe(
+      'America/Montreal',
+    );
+
+    const u = userEvent.setup({ delay: null });
+    await u.click(within(screen.getByRole('group', { name: 'Mercredi' })).getByRole('checkbox', { name: 'Nuit (22:00–06:00)' }));
+    const tuesday = screen.getByRole('group', { name: 'Mardi' });
+    await u.click(within(tuesday).getByRole('button', { name: /Ajouter une plage horaire/ }));
+    const start = screen.getByLabelText('Mardi, plage 1 : début');
+    const end = screen.getByLabelText('Mardi, plage 1 : fin');
+    await u.clear(start);
+    await u.type(start, '15:00');
+    await u.clear(end);
+    await u.type(end, '14:00');
+    await u.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
+    expect(screen.getByText('La fin doit être après le début (pour passer minuit, cochez « Nuit »).')).toBeTruthy();
+    expect(end.getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.calls('PUT', '/api/consultant/timings')).toEqual([]);
+
+    await u.clear(end);
+    await u.type(end, '17:30');
+    await u.click(screen.getByRole('button', { name: 'Retirer le jour de congé du mercredi 25 décembre 2030' }));
+    await u.type(screen.getByLabelText('Date'), '2030-01-01');
+    await u.click(screen.getByRole('button', { name: 'Ajouter le jour de congé' }));
+    await u.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
+    expect(await screen.findByText('Disponibilités enregistrées.')).toBeTruthy();
+    expect(fetch.calls('PUT', '/api/consultant/timings')[0].body).toEqual({
+      rules: [
+        { weekday: 'monday', shift: 'morning' },
+        { weekday: 'tuesday', start: '15:00', end: '17:30' },
+        { weekday: 'wednesday', shift: 'night' },
+        { weekday: 'friday', start: '13:00', end: '15:30' },
+      ],
+      days_off: ['2030-01-01'],
+    });
+    await waitFor(() => expect(fetch.calls('GET', '/api/consultant/timings').length).toBeGreaterThan(1));
+  });
+});

@@ -1,0 +1,52 @@
+/** Dates shown in a named IANA time zone (DESIGN §4: clients see slots in their own zone). */
+
+const locale = (language: string) => (language === 'en' ? 'en-GB' : 'fr-FR');
+
+/** The browser's IANA zone (a visitor's zone), UTC when unknown. */
+export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const valid = (value: string) => !Number.isNaN(new Date(value).getTime());
+
+const format = (value: string, zone: string, language: string, options: Intl.DateTimeFormatOptions) =>
+  valid(value) ? new Intl.DateTimeFormat(locale(language), { ...options, timeZone: zone }).format(new Date(value)) : value;
+
+/** "lundi 30 novembre 2026" / "Monday 30 November 2026". */
+export const formatDayIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "lun. 30 nov." — a compact day for a picker. */
+export const formatShortDayIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** "09:00". */
+export const formatTimeIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { hour: '2-digit', minute: '2-digit' });
+
+/** "lundi 30 novembre 2026 à 09:00". */
+export const formatDateTimeIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { dateStyle: 'full', timeStyle: 'short' });
+
+/** "30 nov. 2026, 09:00" — a compact date and time for tables. */
+export const formatShortDateTimeIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The calendar day (YYYY-MM-DD) of an instant in a zone. */
+export const dayKeyIn = (value: string, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(value),
+  );
+
+/** "Europe/Paris (heure normale d’Europe centrale)": the zone's id and, when Intl knows it, its name. */
+export const zoneLabel = (zone: string, language: string) => {
+  try {
+    const part = new Intl.DateTimeFormat(locale(language), { timeZone: zone, timeZoneName: 'longGeneric' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
+    return part && part.value !== zone ? `${zone} (${part.value})` : zone;
+  } catch {
+    return zone;
+  }
+};
+
+/** Today's date (YYYY-MM-DD) in a zone. */
+export const todayIn = (zone: string) => dayKeyIn(new Date().toISOString(), zone);

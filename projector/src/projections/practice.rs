@@ -1,0 +1,223 @@
+//! The consultant's practice around bookings:
+//!
+//! * `rm_timings`: the schedule of `timings-{consultant}` as last set (rules
+//!   and days off, JSON as recorded);
+//! * `rm_coupons`: every coupon with its terms, whether disabled, and its
+//!   live use count (redemptions minus releases);
+//! * `rm_notes`: consultants' notes after a meeting. The text is a
+//!   forgettable payload of the client: it shows [`ERASED`] once the client
+//!   is forgotten, live (`SubjectForgotten`) and on a rebuild (payload gone).
+
+use std::sync::Arc;
+
+use domain::account::AccountEvent;
+use domain::availability::{self, AvailabilityEvent};
+use domain::codec;
+use domain::coupon::{self, CouponEvent, Discount};
+use domain::note::{self, NoteEvent};
+use serde_json::json;
+use sqlx::{Any, Transaction};
+use store::{EventStore, RecordedEvent};
+
+use super::bookings::utc;
+use super::{ERASED, Table};
+use crate::runner::ProjectorError;
+
+pub const TIMINGS_TABLE: Table = Table {
+    name: "rm_timings",
+    key: "consultant_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_timings (
+        consultant_id TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        days_off TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    )",
+};
+
+pub const COUPONS_TABLE: Table = Table {
+    name: "rm_coupons",
+    key: "coupon_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_coupons (
+        coupon_id TEXT PRIMARY KEY,
+        code TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        percent BIGINT,
+        amount_minor BIGINT,
+        currency TEXT,
+        valid_from TEXT NOT NULL,
+        valid_until TEXT NOT NULL,
+        max_uses BIGINT,
+        max_uses_per_client BIGINT,
+        disabled BIGINT NOT NULL,
+        uses BIGINT NOT NULL,
+        created_at TEXT NOT NULL
+    )",
+};
+
+pub const NOTES_TABLE: Table = Table {
+    name: "rm_notes",
+    key: "note_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_notes (
+        note_id TEXT PRIMARY KEY,
+        consultant_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        booking_id TEXT,
+        text TEXT NOT NULL,
+        at TEXT NOT NULL
+    )",
+};
+
+/// Timings, coupons, notes, and account streams (forgetting).
+pub fn interested(category: &str) -> bool {
+    category == availability::CATEGORY
+        || category == coupon::CATEGORY
+        || category == note::CATEGORY
+        || category == domain::account::ACCOUNT_CATEGORY
+}
+
+fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorError + '_ {
+    |e| ProjectorError::Unreadable(event.event_id, e.to_string())
+}
+
+pub async fn apply(
+    tx: &mut Transaction<'_, Any>,
+    store: &Arc<dyn EventStore>,
+    event: &RecordedEvent,
+) -> Result<(), ProjectorError> {
+    let category = event.stream.category();
+    if category == availability::CATEGORY {
+        timings(tx, event).await
+    } else if category == coupon::CATEGORY {
+        coupons(tx, event).await
+    } else if category == note::CATEGORY {
+        notes(tx, store, event).await
+    } else if event.event_type == "SubjectForgotten" {
+        let decoded: AccountEvent =
+            codec::decode(&event.event_type, event.schema_version, &event.payload)
+                .map_err(unreadable(event))?;
+        if let AccountEvent::SubjectForgotten { .. } = decoded {
+            sqlx::query("UPDATE rm_notes SET text = $1 WHERE client_id = $2")
+                .bind(ERASED)
+                .bind(event.stream.entity_id())
+                .execute(&mut **tx)
+                .await?;
+        }
+        Ok(())
+    } else {
+        Ok(())
+    }
+}
+
+async fn timings(
+    tx: &mut Transaction<'_, Any>,
+    event: &RecordedEvent,
+) -> Result<(), ProjectorError> {
+    let AvailabilityEvent::AvailabilitySet {
+        rules,
+        days_off,
+        at,
+    } = codec::decode(&event.event_type, event.schema_version, &event.payload)
+        .map_err(unreadable(event))?;
+    sqlx::query(
+        "INSERT INTO rm_timings (consultant_id, rules, days_off, updated_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (consultant_id) DO UPDATE SET rules = excluded.rules,
+            days_off = excluded.days_off, updated_at = excluded.updated_at",
+    )
+    .bind(event.stream.entity_id())
+    .bind(json!(rules).to_string())
+    .bind(json!(days_off).to_string())
+    .bind(utc(at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+async fn coupons(
+    tx: &mut Transaction<'_, Any>,
+    event: &RecordedEvent,
+) -> Result<(), ProjectorError> {
+    let decoded: CouponEvent =
+        codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(unreadable(event))?;
+    let id = event.stream.entity_id();
+    let query = match decoded {
+        CouponEvent::CouponCreated {
+            code,
+            discount,
+            valid_from,
+            valid_until,
+            max_uses,
+            max_uses_per_client,
+            at,
+            ..
+        } => {
+            let (kind, percent, amount) = match discount {
+                Discount::Percent { percent } => ("percent", Some(i64::from(percent)), None),
+                Discount::Fixed { amount } => ("fixed", None, Some(amount)),
+            };
+            sqlx::query(
+                "INSERT INTO rm_coupons (coupon_id, code, kind, percent, amount_minor, currency,
+                    valid_from, valid_until, max_uses, max_uses_per_client, disabled, uses, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0, $11)
+                 ON CONFLICT (coupon_id) DO NOTHING",
+            )
+            .bind(id)
+            .bind(code)
+            .bind(kind)
+            .bind(percent)
+            .bind(amount.map(|a| a.minor))
+            .bind(amount.map(|a| a.currency.code()))
+            .bind(utc(valid_from))
+            .bind(utc(valid_until))
+            .bind(max_uses.map(i64::from))
+            .bind(max_uses_per_client.map(i64::from))
+            .bind(utc(at))
+        }
+        CouponEvent::CouponDisabled { .. } => {
+            sqlx::query("UPDATE rm_coupons SET disabled = 1 WHERE coupon_id = $1").bind(id)
+        }
+        CouponEvent::CouponRedeemed { .. } => {
+            sqlx::query("UPDATE rm_coupons SET uses = uses + 1 WHERE coupon_id = $1").bind(id)
+        }
+        CouponEvent::CouponRedemptionReleased { .. } => {
+            sqlx::query("UPDATE rm_coupons SET uses = uses - 1 WHERE coupon_id = $1 AND uses > 0")
+                .bind(id)
+        }
+    };
+    query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+async fn notes(
+    tx: &mut Transaction<'_, Any>,
+    store: &Arc<dyn EventStore>,
+    event: &RecordedEvent,
+) -> Result<(), ProjectorError> {
+    let NoteEvent::NoteAdded {
+        note_id,
+        consultant_id,
+        client_id,
+        booking_id,
+        text,
+        at,
+    } = codec::decode(&event.event_type, event.schema_version, &event.payload)
+        .map_err(unreadable(event))?;
+    let text = store
+        .payload(text.subject, &text.key)
+        .await?
+        .map(|raw| serde_json::from_str::<String>(&raw).unwrap_or(raw))
+        .unwrap_or_else(|| ERASED.to_owned());
+    sqlx::query(
+        "INSERT INTO rm_notes (note_id, consultant_id, client_id, booking_id, text, at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (note_id) DO NOTHING",
+    )
+    .bind(note_id.to_string())
+    .bind(consultant_id.to_string())
+    .bind(client_id.to_string())
+    .bind(booking_id.map(|b| b.to_string()))
+    .bind(text)
+    .bind(utc(at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,510 @@
+//! Free slots of an expert and a client's quote for one of them.
+//!
+//! Slots are the domain's slot arithmetic ([`Availability::slots`]) over the
+//! consultant's saved schedule (`rm_timings`), zone and session length (its
+//! stream, folded by the domain), minus the intervals of the consultant's
+//! held or confirmed bookings (`rm_bookings`), from [`MIN_NOTICE`] ahead.
+//! They are shown in the asked zone. The quote asks the domain's own
+//! [`booking::quote`] (price, free first consultation, coupon), so no
+//! pricing rule is repeated here.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::response::IntoResponse;
+use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
+use domain::DomainError;
+use domain::availability::{Availability, Slot, TimingRule, Timings};
+use domain::booking::{self, HoldContext, HoldRequest, MIN_NOTICE, Pair, PairEvent};
+use domain::client_file::{ClientFile, ClientFileEvent};
+use domain::codec::{self, EventSchema};
+use domain::consultant::{self, Consultant, ConsultantEvent};
+use domain::coupon::{self, CodeReservation, Coupon, CouponCodeEvent, CouponEvent};
+use domain::values::{Money, SessionDuration, TimeZone};
+use platform::auth::{Role, bearer_or_cookie};
+use platform::http::ErrorEnvelope;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+use store::{EventStore, StreamId};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::rows::{MoneyBody, utc};
+use crate::QueryState;
+use crate::error::QueryError;
+use crate::routes::accounts::{NoStore, SignedIn};
+
+/// At most this many days per slot query.
+const MAX_DAYS: u32 = 62;
+
+/// Folds a stream with the domain's `evolve`; an unreadable event is skipped.
+async fn fold<E: EventSchema, S>(
+    store: &Arc<dyn EventStore>,
+    stream: StreamId,
+    init: S,
+    evolve: impl Fn(S, &E) -> S,
+) -> Result<S, QueryError> {
+    let mut state = init;
+    for event in store.read_stream(&stream).await? {
+        if let Ok(decoded) =
+            codec::decode::<E>(&event.event_type, event.schema_version, &event.payload)
+        {
+            state = evolve(state, &decoded);
+        }
+    }
+    Ok(state)
+}
+
+/// What a consultant offers: zone, session length, whether listed.
+pub(crate) struct Offer {
+    pub consultant: Consultant,
+    pub timezone: Option<TimeZone>,
+    pub duration: Option<SessionDuration>,
+    pub listed: bool,
+}
+
+pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
+    let consultant = fold::<ConsultantEvent, _>(
+        &state.stores.events,
+        StreamId::new(consultant::CATEGORY, consultant_id),
+        Consultant::default(),
+        |c, e| c.evolve(e),
+    )
+    .await?;
+    Ok(Offer {
+        timezone: consultant.timezone,
+        duration: consultant.details.as_ref().map(|d| d.session_duration),
+        listed: consultant::is_listed(&consultant),
+        consultant,
+    })
+}
+
+/// The saved schedule as the domain reads it.
+async fn schedule(state: &QueryState, consultant_id: Uuid) -> Result<Timings, QueryError> {
+    let (rules, days_off) = super::practice::timings_of(state, &consultant_id.to_string()).await?;
+    Ok(Timings {
+        rules: serde_json::from_value::<Vec<TimingRule>>(rules).unwrap_or_default(),
+        days_off: serde_json::from_value::<Vec<NaiveDate>>(days_off)
+            .unwrap_or_default()
+            .into_iter()
+            .collect(),
+    })
+}
+
+/// The consultant's held or confirmed intervals meeting `[from, to)`.
+async fn taken(
+    state: &QueryState,
+    consultant_id: Uuid,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Vec<(String, String)>, QueryError> {
+    let rows = sqlx::query(
+        "SELECT starts_at, ends_at FROM rm_bookings
+         WHERE consultant_id = $1 AND status IN ('held', 'confirmed') AND ends_at > $2 AND starts_at < $3",
+    )
+    .bind(consultant_id.to_string())
+    .bind(utc(from))
+    .bind(utc(to))
+    .fetch_all(&state.read.pool)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+        .collect::<Result<Vec<_>, sqlx::Error>>()
+        .map_err(QueryError::from)
+}
+
+/// Whether `slot` meets none of `taken` (RFC 3339 UTC texts compare in order).
+fn is_free(slot: &Slot, taken: &[(String, String)]) -> bool {
+    let (start, end) = (utc(slot.start), utc(slot.end));
+    !taken.iter().any(|(s, e)| *s < end && start < *e)
+}
+
+/// The zone of a signed-in client, when the request carries a client session.
+pub struct ClientZone(pub Option<TimeZone>);
+
+impl FromRequestParts<QueryState> for ClientZone {
+    type Rejection = QueryError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &QueryState) -> Result<Self, QueryError> {
+        let Some((token, _)) = bearer_or_cookie(parts, Role::Client) else {
+            return Ok(ClientZone(None));
+        };
+        let Ok(claims) = state.keys.decode_session(&token, state.clock.now()) else {
+            return Ok(ClientZone(None));
+        };
+        if claims.role != Role::Client {
+            return Ok(ClientZone(None));
+        }
+        let zone: Option<Option<String>> =
+            sqlx::query_scalar("SELECT timezone FROM rm_accounts WHERE account_id = $1")
+                .bind(claims.sub.to_string())
+                .fetch_optional(&state.read.pool)
+                .await?;
+        Ok(ClientZone(
+            zone.flatten().and_then(|z| TimeZone::parse(&z).ok()),
+        ))
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct SlotParams {
+    /// First local day (`YYYY-MM-DD`, in `tz`); today by default.
+    pub from: Option<String>,
+    /// Number of days, 28 by default, at most 62.
+    pub days: Option<u32>,
+    /// IANA zone to show the slots in.
+    pub tz: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SlotBody {
+    pub start: String,
+    pub end: String,
+    /// `start` in `timezone`, with its offset.
+    pub local_start: String,
+    pub local_end: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SlotsBody {
+    /// The zone of `local_start` / `local_end`.
+    pub timezone: String,
+    pub duration_minutes: i64,
+    pub slots: Vec<SlotBody>,
+}
+
+/// The free slots the expert's availability yields, computed by the domain.
+pub(crate) async fn free_slots(
+    state: &QueryState,
+    consultant_id: Uuid,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<Option<(TimeZone, SessionDuration, Vec<Slot>)>, QueryError> {
+    let offer = offer(state, consultant_id).await?;
+    let (true, Some(zone), Some(duration)) = (offer.listed, offer.timezone, offer.duration) else {
+        return Ok(None);
+    };
+    let timings = schedule(state, consultant_id).await?;
+    let availability: Availability = timings.in_zone(zone);
+    let from = from.max(state.clock.now() + MIN_NOTICE);
+    if from >= to {
+        return Ok(Some((zone, duration, Vec::new())));
+    }
+    let taken = taken(state, consultant_id, from, to).await?;
+    let slots = availability
+        .slots(duration, from, to)
+        .into_iter()
+        .filter(|s| is_free(s, &taken))
+        .collect();
+    Ok(Some((zone, duration, slots)))
+}
+
+/// An expert's free slots over the asked days, in the asked zone (by
+/// default the signed-in client's, else the expert's).
+#[utoipa::path(get, path = "/api/public/experts/{id}/slots", tag = "bookings",
+    params(("id" = Uuid, Path, description = "the consultant"),
+        ("from" = Option<String>, Query, description = "first local day, YYYY-MM-DD (today by default)"),
+        ("days" = Option<u32>, Query, description = "28 by default, at most 62"),
+        ("tz" = Option<String>, Query, description = "IANA zone to show the slots in")),
+    responses((status = 200, body = SlotsBody), (status = 400, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+pub async fn expert_slots(
+    State(state): State<QueryState>,
+    ClientZone(client_zone): ClientZone,
+    Path(consultant_id): Path<String>,
+    Query(params): Query<SlotParams>,
+) -> Result<impl IntoResponse, QueryError> {
+    let consultant_id: Uuid = consultant_id.parse().map_err(|_| QueryError::NotFound)?;
+    let asked_zone = match params.tz.as_deref().filter(|z| !z.trim().is_empty()) {
+        Some(raw) => Some(TimeZone::parse(raw).map_err(|_| QueryError::Invalid("tz"))?),
+        None => None,
+    };
+    let days = params.days.unwrap_or(28).clamp(1, MAX_DAYS);
+    // The zone is known once the expert is loaded; the period needs it first.
+    let offer = offer(&state, consultant_id).await?;
+    let expert_zone = offer.timezone.ok_or(QueryError::NotFound)?;
+    let zone = asked_zone.or(client_zone).unwrap_or(expert_zone);
+    let tz = zone.tz();
+    let first_day = match params.from.as_deref().filter(|d| !d.trim().is_empty()) {
+        Some(raw) => NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+            .map_err(|_| QueryError::Invalid("from"))?,
+        None => state.clock.now().with_timezone(&tz).date_naive(),
+    };
+    let last_day = first_day
+        .checked_add_days(Days::new(u64::from(days)))
+        .ok_or(QueryError::Invalid("days"))?;
+    let midnight = |day: NaiveDate| {
+        tz.from_local_datetime(&day.and_hms_opt(0, 0, 0).unwrap_or_default())
+            .earliest()
+            .map(|t| t.with_timezone(&Utc))
+    };
+    let (Some(from), Some(to)) = (midnight(first_day), midnight(last_day)) else {
+        return Err(QueryError::Invalid("from"));
+    };
+    let (_, duration, slots) = free_slots(&state, consultant_id, from, to)
+        .await?
+        .ok_or(QueryError::NotFound)?;
+    let local = |at: DateTime<Utc>| at.with_timezone(&tz).to_rfc3339();
+    Ok(Json(SlotsBody {
+        timezone: zone.name().to_owned(),
+        duration_minutes: i64::from(duration.minutes()),
+        slots: slots
+            .iter()
+            .map(|s| SlotBody {
+                start: utc(s.start),
+                end: utc(s.end),
+                local_start: local(s.start),
+                local_end: local(s.end),
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct QuoteParams {
+    pub consultant_id: String,
+    /// The slot's start, RFC 3339 (or unix seconds, as in the booking page token).
+    pub start: String,
+    pub coupon: String,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuoteConsultant {
+    pub id: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub photo_url: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuoteCoupon {
+    pub code: String,
+    pub applied: bool,
+    /// Why it does not apply (`coupon_unknown`, `coupon_expired`, …).
+    pub error_code: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuoteBody {
+    pub consultant: QuoteConsultant,
+    pub start: String,
+    pub end: String,
+    /// `start` in the client's zone.
+    pub local_start: String,
+    pub timezone: String,
+    pub duration_minutes: i64,
+    pub price: MoneyBody,
+    pub discount: MoneyBody,
+    pub total: MoneyBody,
+    pub free_first_eligible: bool,
+    pub consent_form_uploaded: bool,
+    /// Published, far enough ahead and not held by another booking.
+    pub slot_free: bool,
+    pub coupon: Option<QuoteCoupon>,
+    /// Why the slot cannot be booked (`slot_unavailable`, `slot_taken`), if so.
+    pub error_code: Option<String>,
+}
+
+fn money(m: Money) -> MoneyBody {
+    MoneyBody {
+        amount_minor: m.minor,
+        currency: m.currency.code().to_owned(),
+    }
+}
+
+fn parse_start(raw: &str) -> Option<DateTime<Utc>> {
+    let raw = raw.trim();
+    if let Ok(seconds) = raw.parse::<i64>() {
+        return Utc.timestamp_opt(seconds, 0).single();
+    }
+    DateTime::parse_from_rfc3339(raw)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// The coupon a typed code names (`Coupon::default()`, "unknown", when none).
+async fn coupon_for(state: &QueryState, raw: &str) -> Result<(String, Coupon), QueryError> {
+    let Ok(code) = coupon::parse_code(raw) else {
+        return Ok((raw.trim().to_uppercase(), Coupon::default()));
+    };
+    let reservation = fold::<CouponCodeEvent, _>(
+        &state.stores.events,
+        StreamId::new(coupon::CODE_CATEGORY, coupon::code_entity(&code)),
+        CodeReservation::default(),
+        |r, e| r.evolve(e),
+    )
+    .await?;
+    let Some(coupon_id) = reservation.coupon_id else {
+        return Ok((code, Coupon::default()));
+    };
+    let coupon = fold::<CouponEvent, _>(
+        &state.stores.events,
+        StreamId::new(coupon::CATEGORY, coupon_id),
+        Coupon::default(),
+        |c, e| c.evolve(e),
+    )
+    .await?;
+    Ok((code, coupon))
+}
+
+fn rule_code(error: &DomainError) -> String {
+    match error {
+        DomainError::Rule(code) => (*code).to_owned(),
+        _ => "slot_unavailable".to_owned(),
+    }
+}
+
+/// What the signed-in client would pay for a slot: price, free first
+/// consultation, coupon, and whether the slot and the client can book.
+#[utoipa::path(get, path = "/api/client/booking-quote", tag = "bookings", security(("session" = [])),
+    params(("consultant_id" = Uuid, Query), ("start" = String, Query, description = "RFC 3339 or unix seconds"),
+        ("coupon" = Option<String>, Query)),
+    responses((status = 200, body = QuoteBody), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
+        (status = 404, body = ErrorEnvelope)))]
+pub async fn booking_quote(
+    State(state): State<QueryState>,
+    SignedIn(caller): SignedIn,
+    Query(params): Query<QuoteParams>,
+) -> Result<impl IntoResponse, QueryError> {
+    let consultant_id: Uuid = params
+        .consultant_id
+        .trim()
+        .parse()
+        .map_err(|_| QueryError::Invalid("consultant_id"))?;
+    let start = parse_start(&params.start).ok_or(QueryError::Invalid("start"))?;
+    let client_id = caller.account_id;
+    let offer = offer(&state, consultant_id).await?;
+    if !offer.listed {
+        return Err(QueryError::NotFound);
+    }
+    let timings = schedule(&state, consultant_id).await?;
+    let client_file = fold::<ClientFileEvent, _>(
+        &state.stores.events,
+        StreamId::new(domain::client_file::CATEGORY, client_id),
+        ClientFile::default(),
+        |f, e| f.evolve(e),
+    )
+    .await?;
+    let pair = fold::<PairEvent, _>(
+        &state.stores.events,
+        StreamId::new(
+            booking::pair::CATEGORY,
+            booking::pair::pair_entity(client_id, consultant_id),
+        ),
+        Pair::default(),
+        |p, e| p.evolve(e),
+    )
+    .await?;
+    let typed = params.coupon.trim();
+    let coupon = if typed.is_empty() {
+        None
+    } else {
+        Some(coupon_for(&state, typed).await?)
+    };
+    let calendars = booking::Calendars::default();
+    let context = HoldContext {
+        consultant: &offer.consultant,
+        timings: &timings,
+        client_file: &client_file,
+        pair: &pair,
+        coupon: None,
+        consultant_calendars: &calendars,
+        client_calendars: &calendars,
+    };
+    let request = HoldRequest {
+        booking_id: Uuid::nil(),
+        client_id,
+        consultant_id,
+        start,
+        coupon_id: None,
+        free: false,
+    };
+    let now = state.clock.now();
+    // Without the coupon first: the slot's own answer and the full price.
+    let base = booking::quote(&request, &context, now);
+    let with_coupon = coupon.as_ref().map(|(code, c)| {
+        let context = HoldContext {
+            coupon: Some(c),
+            ..context
+        };
+        (code.clone(), booking::quote(&request, &context, now))
+    });
+    let zone = offer.timezone.ok_or(QueryError::NotFound)?;
+    let client_zone: Option<Option<String>> =
+        sqlx::query_scalar("SELECT timezone FROM rm_accounts WHERE account_id = $1")
+            .bind(client_id.to_string())
+            .fetch_optional(&state.read.pool)
+            .await?;
+    let shown_zone = client_zone
+        .flatten()
+        .and_then(|z| TimeZone::parse(&z).ok())
+        .unwrap_or(zone);
+    let duration = offer.duration.ok_or(QueryError::NotFound)?;
+    let end = start + duration.as_duration();
+    let held = !taken(&state, consultant_id, start, end).await?.is_empty();
+    let (error_code, quote) = match (&base, held) {
+        (Err(e), _) => (Some(rule_code(e)), None),
+        (Ok(_), true) => (Some("slot_taken".to_owned()), base.as_ref().ok()),
+        (Ok(q), false) => (None, Some(q)),
+    };
+    let price = offer
+        .consultant
+        .details
+        .as_ref()
+        .map(|d| d.price)
+        .ok_or(QueryError::NotFound)?;
+    let (discount, total, coupon_body) = match &with_coupon {
+        Some((code, Ok(q))) => (
+            q.discount,
+            q.total,
+            Some(QuoteCoupon {
+                code: code.clone(),
+                applied: true,
+                error_code: None,
+            }),
+        ),
+        Some((code, Err(e))) => (
+            Money::zero(price.currency),
+            price,
+            Some(QuoteCoupon {
+                code: code.clone(),
+                applied: false,
+                error_code: Some(rule_code(e)),
+            }),
+        ),
+        None => (Money::zero(price.currency), price, None),
+    };
+    let card = sqlx::query("SELECT card FROM rm_directory WHERE consultant_id = $1")
+        .bind(consultant_id.to_string())
+        .fetch_optional(&state.read.pool)
+        .await?;
+    let card: serde_json::Value = match card {
+        Some(r) => serde_json::from_str(&r.try_get::<String, _>(0)?).unwrap_or_default(),
+        None => serde_json::Value::Null,
+    };
+    let text = |field: &str| card[field].as_str().unwrap_or_default().to_owned();
+    Ok(NoStore(Json(QuoteBody {
+        consultant: QuoteConsultant {
+            id: consultant_id.to_string(),
+            given_name: text("given_name"),
+            family_name: text("family_name"),
+            photo_url: card["photo_url"].as_str().map(str::to_owned),
+        },
+        start: utc(start),
+        end: utc(end),
+        local_start: start.with_timezone(&shown_zone.tz()).to_rfc3339(),
+        timezone: shown_zone.name().to_owned(),
+        duration_minutes: i64::from(duration.minutes()),
+        price: money(price),
+        discount: money(discount),
+        total: money(total),
+        free_first_eligible: quote.is_some_and(|q| q.free_first_eligible),
+        consent_form_uploaded: client_file.consent_form_uploaded(),
+        slot_free: error_code.is_none(),
+        coupon: coupon_body,
+        error_code,
+    })))
+}
