@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { useBrowser, visibleText, waitForPath, withPage } from './support/browser.mjs';
 import { exactly, fillSignUpForm, fr, newPerson, submitSignIn, verifyEmailByCode } from './support/forms.mjs';
+import { codeFrom, waitForText } from './support/sms.mjs';
 
 const browser = useBrowser();
 
@@ -106,6 +107,36 @@ describe('sign-up', () => {
       await waitForPath(page, '/consultant/dashboard');
       await page.getByRole('heading', { name: `Bonjour, ${person.given_name} !` }).waitFor();
       await page.getByText('Bienvenue dans votre espace expert', { exact: false }).waitFor();
+    });
+  });
+
+  it('a client who prefers texts verifies the mobile number with the texted code, then signs up', { timeout: 90_000 }, async () => {
+    // A French mobile number of this run only, so the outbox holds one text for it. The 61
+    // block is assigned throughout; some other 6x blocks are not, and are refused as invalid.
+    const national = `61${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const person = newPerson('client', { preferred_contact: 'sms', contact_number: national });
+    await withPage(browser(), {}, async ({ page }) => {
+      await page.goto('/public/client/sign-up');
+      await fillSignUpForm(page, person, 'client');
+      await verifyEmailByCode(page, person.email);
+
+      // Not before the number is verified.
+      await page.getByRole('button', { name: fr.createAccount }).click();
+      const required = 'Veuillez vérifier votre numéro de mobile avec le code reçu par SMS avant de continuer';
+      await page.getByRole('alert').filter({ hasText: required }).waitFor();
+
+      await page.getByRole('button', { name: 'Recevoir un code par SMS' }).click();
+      await page.getByRole('button', { name: /Renvoyer dans \d+ s/ }).waitFor();
+      const text = await waitForText({ to: `+33${national}` });
+      assert.match(text.text, /Equilibre/);
+      await page.getByLabel('Code reçu par SMS').fill(codeFrom(text));
+      await page.getByRole('button', { name: fr.verify, exact: true }).click();
+      await page.getByRole('status').filter({ hasText: /^\W*Vérifiée$/ }).nth(1).waitFor();
+
+      const signUp = page.waitForResponse((r) => r.url().endsWith('/api/client/sign-up'));
+      await page.getByRole('button', { name: fr.createAccount }).click();
+      assert.equal((await signUp).status(), 201);
+      await waitForPath(page, '/public/client/sign-in');
     });
   });
 });
