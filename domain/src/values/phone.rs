@@ -90,5 +90,10 @@ mod tests {
             PhoneNumber::parse("+33", "").unwrap_err().code,
             "field.required"
         );
+        // Right length and prefix, but a block no operator holds.
+        assert_eq!(
+            PhoneNumber::parse("+33", "06 39 91 23 45").unwrap_err().code,
+            "phone.invalid"
+        );
     }
 }
