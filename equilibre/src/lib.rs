@@ -108,6 +108,7 @@ impl App {
             config: config.clone(),
             files: files.clone(),
             openapi: Arc::new(serde_json::Value::Null),
+            renders: Arc::default(),
         };
         let mut app = App {
             config,

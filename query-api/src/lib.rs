@@ -5,6 +5,7 @@
 
 pub mod error;
 pub mod freshness;
+pub mod render_cache;
 pub mod routes;
 
 use std::sync::Arc;
@@ -31,6 +32,8 @@ pub struct QueryState {
     pub files: Arc<dyn FileStore>,
     /// The merged OpenAPI document of both services, served as is.
     pub openapi: Arc<serde_json::Value>,
+    /// Rendered answers of hot reads, kept while the read models stand still.
+    pub renders: Arc<render_cache::RenderCache>,
 }
 
 #[derive(OpenApi)]

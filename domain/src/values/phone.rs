@@ -92,7 +92,9 @@ mod tests {
         );
         // Right length and prefix, but a block no operator holds.
         assert_eq!(
-            PhoneNumber::parse("+33", "06 39 91 23 45").unwrap_err().code,
+            PhoneNumber::parse("+33", "06 39 91 23 45")
+                .unwrap_err()
+                .code,
             "phone.invalid"
         );
     }

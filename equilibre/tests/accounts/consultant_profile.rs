@@ -32,20 +32,6 @@ const PNG: &[u8] = &[
 const PDF: &[u8] =
     b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n";
 
-/// A GET reading at least what this client wrote (retried once on 503, as the SPA does).
-async fn read(app: &TestApp, path: &str) -> Answer {
-    let call = || match app.seen_position() {
-        Some(position) => app.get(path).min_position(position),
-        None => app.get(path),
-    };
-    let answer = call().send().await;
-    if answer.status == 503 {
-        call().send().await
-    } else {
-        answer
-    }
-}
-
 async fn send(app: &TestApp, method: Method, path: &str, body: &Value, lang: &str) -> Answer {
     app.call(method, path).lang(lang).json(body).send().await
 }
@@ -233,13 +219,15 @@ async fn fill_profile(app: &TestApp, lists: &Lists) -> String {
 }
 
 async fn profile(app: &TestApp) -> Value {
-    let answer = read(app, "/api/consultant/profile").await;
+    let answer = app.read("/api/consultant/profile").await;
     answer.expect(200);
     answer.json()
 }
 
 async fn admin_list(app: &TestApp, query: &str) -> Vec<Value> {
-    let answer = read(app, &format!("/api/admin-panel/consultants?{query}")).await;
+    let answer = app
+        .read(&format!("/api/admin-panel/consultants?{query}"))
+        .await;
     answer.expect(200);
     answer.json()["items"].as_array().expect("items").clone()
 }
@@ -333,7 +321,9 @@ async fn a_consultant_completes_the_profile_and_an_administrator_reviews_it(back
             .len()
             == 1
     );
-    let view = read(&app, &format!("/api/admin-panel/consultants/{id}")).await;
+    let view = app
+        .read(&format!("/api/admin-panel/consultants/{id}"))
+        .await;
     view.expect(200);
     let view = view.json();
     assert_eq!(view["bank"]["iban"], "FR7630006000011234567890189");
@@ -447,7 +437,8 @@ async fn a_consultant_completes_the_profile_and_an_administrator_reviews_it(back
     assert_eq!(suspended["suspension_reason"], "Plainte en cours d'examen");
     review(&app, &id, "reinstate", json!({})).await.expect(204);
     assert_eq!(profile(&app).await["status"], "approved");
-    let history = read(&app, &format!("/api/admin-panel/consultants/{id}"))
+    let history = app
+        .read(&format!("/api/admin-panel/consultants/{id}"))
         .await
         .json()["history"]
         .clone();
@@ -463,20 +454,21 @@ async fn a_consultant_completes_the_profile_and_an_administrator_reviews_it(back
     .send()
     .await
     .expect(204);
-    let picker = read(&app, "/api/public/reference/disorders").await.json();
+    let picker = app.read("/api/public/reference/disorders").await.json();
     assert!(picker["items"].as_array().unwrap().is_empty());
-    let item = read(
-        &app,
-        &format!("/api/public/reference/disorders/{}", lists.disorder),
-    )
-    .await;
+    let item = app
+        .read(&format!(
+            "/api/public/reference/disorders/{}",
+            lists.disorder
+        ))
+        .await;
     item.expect(200);
     assert_eq!(item.json()["name_en"], "Sleep disorders");
     assert_eq!(item.json()["trashed"], true);
-    read(
-        &app,
-        &format!("/api/public/reference/keywords/{}", lists.disorder),
-    )
+    app.read(&format!(
+        "/api/public/reference/keywords/{}",
+        lists.disorder
+    ))
     .await
     .expect(404);
 
@@ -658,7 +650,9 @@ async fn forgetting_a_consultant_erases_the_profile_live_and_on_rebuild(backend:
         .await
         .expect(204);
     app.catch_up().await;
-    let view = read(&app, &format!("/api/admin-panel/consultants/{id}")).await;
+    let view = app
+        .read(&format!("/api/admin-panel/consultants/{id}"))
+        .await;
     view.expect(200);
     let view = view.json();
     let erased = "[erased]";

@@ -16,20 +16,6 @@ on_both_backends!(
     admins_page_through_clients_and_search_them,
 );
 
-/// A GET reading at least what this client wrote (retried once like the SPA).
-async fn read(app: &TestApp, path: &str) -> Answer {
-    let call = || match app.seen_position() {
-        Some(position) => app.get(path).min_position(position),
-        None => app.get(path),
-    };
-    let answer = call().send().await;
-    if answer.status == 503 {
-        call().send().await
-    } else {
-        answer
-    }
-}
-
 /// Signs a fresh administrator in on the browser client.
 async fn admin(app: &TestApp) -> Member {
     let admin = app.create_admin(&unique_email("admin")).await;
@@ -60,7 +46,7 @@ fn family_names(answer: &Answer) -> Vec<String> {
 }
 
 async fn experts(app: &TestApp, query: &str) -> Vec<String> {
-    family_names(&read(app, &format!("/api/public/experts?{query}")).await)
+    family_names(&app.read(&format!("/api/public/experts?{query}")).await)
 }
 
 struct Topics {
@@ -160,7 +146,7 @@ async fn the_directory_filters_by_topics_and_languages_and_pages(backend: Backen
     app.register(Role::Consultant, &unique_email("pending"))
         .await;
 
-    let all = read(&app, "/api/public/experts").await;
+    let all = app.read("/api/public/experts").await;
     assert_eq!(family_names(&all), ["Arnaud", "Bernard", "Chevalier"]);
     let body = all.json();
     assert_eq!(
@@ -232,17 +218,15 @@ async fn the_directory_filters_by_topics_and_languages_and_pages(backend: Backen
         Vec::<String>::new()
     );
 
-    let second = read(&app, "/api/public/experts?page=2&page_size=2").await;
+    let second = app.read("/api/public/experts?page=2&page_size=2").await;
     assert_eq!(family_names(&second), ["Chevalier"]);
     assert_eq!(second.json()["total"], 3);
-    let capped = read(&app, "/api/public/experts?page_size=500").await;
+    let capped = app.read("/api/public/experts?page_size=500").await;
     assert_eq!(capped.json()["page_size"], 48);
 
-    let detail = read(
-        &app,
-        &format!("/api/public/experts/{}", members[0].account_id),
-    )
-    .await;
+    let detail = app
+        .read(&format!("/api/public/experts/{}", members[0].account_id))
+        .await;
     detail.expect(200);
     let detail_body = detail.json();
     assert_eq!(detail_body["years_of_experience"], 8);
@@ -263,7 +247,9 @@ async fn the_directory_filters_by_topics_and_languages_and_pages(backend: Backen
     };
     assert_no_private_data(&detail_text);
 
-    let photo = read(&app, card["photo_url"].as_str().expect("a photo url")).await;
+    let photo = app
+        .read(card["photo_url"].as_str().expect("a photo url"))
+        .await;
     photo.expect(200);
     assert_eq!(photo.headers["content-type"], "image/png");
     assert!(
@@ -327,7 +313,7 @@ async fn free_text_finds_experts_by_topic_names_in_both_languages_without_accent
         ["Arnaud", "Chevalier"]
     );
     assert_eq!(experts(&app, "search=anxiety").await, Vec::<String>::new());
-    let page = read(&app, "/api/public/experts").await.json();
+    let page = app.read("/api/public/experts").await.json();
     assert_eq!(page["items"][0]["disorders"][0]["name_fr"], "Angoisse");
 }
 
@@ -336,7 +322,7 @@ async fn a_suspended_expert_leaves_the_directory_and_its_pages(backend: Backend)
     let (_, members) = three_experts(&app).await;
     let arnaud = members[0].account_id;
     let photo_url = format!("/api/public/experts/{arnaud}/photo");
-    read(&app, &photo_url).await.expect(200);
+    app.read(&photo_url).await.expect(200);
 
     app.post(&format!("/api/admin-panel/consultants/{arnaud}/suspend"))
         .json(&json!({"reason": "Plaintes répétées"}))
@@ -344,24 +330,21 @@ async fn a_suspended_expert_leaves_the_directory_and_its_pages(backend: Backend)
         .await
         .expect(204);
     assert_eq!(experts(&app, "").await, ["Bernard", "Chevalier"]);
-    let detail = read(&app, &format!("/api/public/experts/{arnaud}")).await;
+    let detail = app.read(&format!("/api/public/experts/{arnaud}")).await;
     detail.expect(404);
     assert_eq!(detail.code(), "not_found");
-    read(&app, &photo_url).await.expect(404);
+    app.read(&photo_url).await.expect(404);
 
     // Registered, not approved: not found either; an unknown id too.
     let pending = app
         .register(Role::Consultant, &unique_email("pending"))
         .await;
-    read(&app, &format!("/api/public/experts/{}", pending.account_id))
+    app.read(&format!("/api/public/experts/{}", pending.account_id))
         .await
         .expect(404);
-    read(
-        &app,
-        &format!("/api/public/experts/{}", uuid::Uuid::now_v7()),
-    )
-    .await
-    .expect(404);
+    app.read(&format!("/api/public/experts/{}", uuid::Uuid::now_v7()))
+        .await
+        .expect(404);
 
     app.post(&format!("/api/admin-panel/consultants/{arnaud}/reinstate"))
         .send()
@@ -376,7 +359,7 @@ async fn a_suspended_expert_leaves_the_directory_and_its_pages(backend: Backend)
         .await
         .expect(204);
     assert_eq!(experts(&app, "").await, ["Arnaud", "Chevalier"]);
-    read(&app, &format!("/api/public/experts/{bernard}"))
+    app.read(&format!("/api/public/experts/{bernard}"))
         .await
         .expect(404);
 
@@ -405,7 +388,7 @@ async fn a_suspended_expert_leaves_the_directory_and_its_pages(backend: Backend)
 }
 
 async fn favourites(app: &TestApp) -> Vec<String> {
-    let answer = read(app, "/api/client/favourites").await;
+    let answer = app.read("/api/client/favourites").await;
     answer.expect(200);
     answer.json()["items"]
         .as_array()
@@ -478,7 +461,7 @@ async fn admins_page_through_clients_and_search_them(backend: Backend) {
         .await;
     admin(&app).await;
 
-    let page = read(&app, "/api/admin-panel/clients").await;
+    let page = app.read("/api/admin-panel/clients").await;
     page.expect(200);
     let body = page.json();
     assert_eq!(body["total"], 2, "{body}");
@@ -486,33 +469,34 @@ async fn admins_page_through_clients_and_search_them(backend: Backend) {
     assert_eq!(body["items"][0]["given_name"], "Camille");
     assert_eq!(body["items"][0]["country_of_residence"], "FR");
 
-    let found = read(&app, "/api/admin-panel/clients?search=Z%C3%89LIE")
+    let found = app
+        .read("/api/admin-panel/clients?search=Z%C3%89LIE")
         .await
         .json();
     assert_eq!(emails(&found), std::slice::from_ref(&first.email));
-    let by_name = read(&app, "/api/admin-panel/clients?search=martin%20camille")
+    let by_name = app
+        .read("/api/admin-panel/clients?search=martin%20camille")
         .await
         .json();
     assert_eq!(by_name["total"], 2);
-    let paged = read(&app, "/api/admin-panel/clients?page=2&page_size=1")
+    let paged = app
+        .read("/api/admin-panel/clients?page=2&page_size=1")
         .await
         .json();
     assert_eq!(emails(&paged), std::slice::from_ref(&first.email));
 
-    let detail = read(
-        &app,
-        &format!("/api/admin-panel/clients/{}", first.account_id),
-    )
-    .await;
+    let detail = app
+        .read(&format!("/api/admin-panel/clients/{}", first.account_id))
+        .await;
     detail.expect(200);
     let detail = detail.json();
     assert_eq!(detail["email"], first.email);
     assert_eq!(detail["language"], "fr");
     assert_eq!(detail["profile"]["family_name"], "Martin");
-    read(
-        &app,
-        &format!("/api/admin-panel/clients/{}", uuid::Uuid::now_v7()),
-    )
+    app.read(&format!(
+        "/api/admin-panel/clients/{}",
+        uuid::Uuid::now_v7()
+    ))
     .await
     .expect(404);
     let stranger = app

@@ -36,20 +36,6 @@ async fn added(app: &TestApp, kind: &str, fr: &str, en: &str) -> String {
     answer.json()["id"].as_str().expect("an id").to_owned()
 }
 
-/// A GET reading at least what this client wrote.
-async fn read(app: &TestApp, path: &str) -> Answer {
-    let call = || match app.seen_position() {
-        Some(position) => app.get(path).min_position(position),
-        None => app.get(path),
-    };
-    let answer = call().send().await;
-    if answer.status == 503 {
-        call().send().await
-    } else {
-        answer
-    }
-}
-
 /// French names of a picker or a list page.
 fn names(answer: &Answer) -> Vec<String> {
     answer.expect(200);
@@ -116,7 +102,9 @@ async fn an_admin_adds_a_country_and_its_cities_which_pickers_offer_to_everyone(
     unknown.expect(404);
     assert_eq!(unknown.code(), "not_found");
 
-    let item = read(&app, &format!("/api/admin-panel/reference/cities/{lyon}")).await;
+    let item = app
+        .read(&format!("/api/admin-panel/reference/cities/{lyon}"))
+        .await;
     item.expect(200);
     assert_eq!(item.header("cache-control"), Some("no-store"));
     let item = item.json();
@@ -134,7 +122,7 @@ async fn an_admin_adds_a_country_and_its_cities_which_pickers_offer_to_everyone(
             &json!(false)
         )
     );
-    let countries = read(&app, "/api/admin-panel/reference/countries").await;
+    let countries = app.read("/api/admin-panel/reference/countries").await;
     assert_eq!(countries.json()["items"][0]["code"], "FR");
     assert_eq!(countries.json()["total"], 1);
 
@@ -252,15 +240,18 @@ async fn a_trashed_item_leaves_the_pickers_and_comes_back_when_restored(backend:
     same_name.expect(400);
     assert!(same_name.field("name_fr").is_some());
     assert_eq!(
-        names(&read(&app, "/api/public/reference/keywords").await),
+        names(&app.read("/api/public/reference/keywords").await),
         ["Méditation"]
     );
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/keywords?trashed=true").await),
+        names(
+            &app.read("/api/admin-panel/reference/keywords?trashed=true")
+                .await
+        ),
         ["Yoga"]
     );
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/keywords").await),
+        names(&app.read("/api/admin-panel/reference/keywords").await),
         ["Méditation"]
     );
 
@@ -279,11 +270,15 @@ async fn a_trashed_item_leaves_the_pickers_and_comes_back_when_restored(backend:
     again.expect(409);
     assert_eq!(again.code(), "reference_not_trashed");
     assert_eq!(
-        names(&read(&app, "/api/public/reference/keywords").await),
+        names(&app.read("/api/public/reference/keywords").await),
         ["Méditation", "Yoga"]
     );
     assert!(
-        names(&read(&app, "/api/admin-panel/reference/keywords?trashed=true").await).is_empty()
+        names(
+            &app.read("/api/admin-panel/reference/keywords?trashed=true")
+                .await
+        )
+        .is_empty()
     );
     let missing = app
         .post(&format!(
@@ -329,26 +324,33 @@ async fn an_admin_renames_an_item_and_searches_the_list(backend: Backend) {
     assert!(empty.field("name_fr").is_some());
     unchanged.expect(204);
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/objectives").await),
+        names(&app.read("/api/admin-panel/reference/objectives").await),
         ["Dormir", "Énergie", "Mieux dormir", "Perdre du poids"]
     );
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/objectives?search=DORM").await),
+        names(
+            &app.read("/api/admin-panel/reference/objectives?search=DORM")
+                .await
+        ),
         ["Dormir", "Mieux dormir"]
     );
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/objectives?search=weight").await),
+        names(
+            &app.read("/api/admin-panel/reference/objectives?search=weight")
+                .await
+        ),
         ["Perdre du poids"]
     );
     assert_eq!(
-        names(&read(&app, "/api/admin-panel/reference/objectives?search=energie").await),
+        names(
+            &app.read("/api/admin-panel/reference/objectives?search=energie")
+                .await
+        ),
         ["Énergie"]
     );
-    let page = read(
-        &app,
-        "/api/admin-panel/reference/objectives?page=2&page_size=3",
-    )
-    .await;
+    let page = app
+        .read("/api/admin-panel/reference/objectives?page=2&page_size=3")
+        .await;
     assert_eq!(names(&page), ["Perdre du poids"]);
     assert_eq!(
         (
@@ -409,7 +411,7 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         .expect("the demo data is valid");
     app.catch_up().await;
 
-    let countries = read(&app, "/api/public/reference/countries").await;
+    let countries = app.read("/api/public/reference/countries").await;
     let france = countries.json()["items"]
         .as_array()
         .unwrap()
@@ -419,11 +421,9 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         .as_str()
         .unwrap()
         .to_owned();
-    let cities = read(
-        &app,
-        &format!("/api/public/reference/cities?parent_id={france}"),
-    )
-    .await;
+    let cities = app
+        .read(&format!("/api/public/reference/cities?parent_id={france}"))
+        .await;
     assert_eq!(names(&cities), ["Bordeaux", "Lyon", "Marseille", "Paris"]);
     for kind in [
         "disorders",
@@ -434,7 +434,7 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         "specializations",
         "complaint-types",
     ] {
-        let picker = read(&app, &format!("/api/public/reference/{kind}")).await;
+        let picker = app.read(&format!("/api/public/reference/{kind}")).await;
         assert!(names(&picker).len() >= 5, "{kind}: {}", picker.text);
     }
 
@@ -443,12 +443,14 @@ async fn the_demo_seeds_every_list(backend: Backend) {
     assert_eq!(app.count_events("AvailabilitySet").await, 30);
     assert_eq!(app.count_events("ConsentFormUploaded").await, 1);
     assert_eq!(app.count_events("CouponCreated").await, 1);
-    let experts = read(&app, "/api/public/experts").await;
+    let experts = app.read("/api/public/experts").await;
     let first = experts.json()["items"][0]["id"]
         .as_str()
         .unwrap()
         .to_owned();
-    let slots = read(&app, &format!("/api/public/experts/{first}/slots?days=14")).await;
+    let slots = app
+        .read(&format!("/api/public/experts/{first}/slots?days=14"))
+        .await;
     assert!(
         !slots.json()["slots"].as_array().unwrap().is_empty(),
         "{}",

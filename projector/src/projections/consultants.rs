@@ -1,7 +1,8 @@
 //! `rm_consultants`: one row per consultant account with what the profile
 //! screens and the admin list and view show: review status and reasons, the
 //! progress per section, each section's data (payloads resolved), degrees
-//! and certificates; `rm_consultant_history`: the consultant stream's events
+//! and certificates, and what booking reads (zone, session length, whether
+//! listed); `rm_consultant_history`: the consultant stream's events
 //! (type, time, actor) for the admin's audit view.
 //!
 //! Status, progress and missing sections are the domain's own
@@ -18,7 +19,9 @@ use std::sync::Arc;
 
 use domain::account::{AccountEvent, PayloadRef, Role};
 use domain::codec;
-use domain::consultant::{CATEGORY, Consultant, ConsultantEvent, completeness, missing_sections};
+use domain::consultant::{
+    self, CATEGORY, Consultant, ConsultantEvent, completeness, missing_sections,
+};
 use domain::reference::name_key;
 use serde_json::{Map, Value, json};
 use sqlx::{Any, Row, Transaction};
@@ -54,7 +57,10 @@ pub const TABLE: Table = Table {
         documents TEXT,
         degrees TEXT NOT NULL,
         certificates TEXT NOT NULL,
-        forgotten BIGINT NOT NULL DEFAULT 0
+        forgotten BIGINT NOT NULL DEFAULT 0,
+        timezone TEXT,
+        session_minutes BIGINT,
+        listed BIGINT NOT NULL DEFAULT 0
     )",
 };
 
@@ -318,8 +324,9 @@ async fn apply_consultant(
         .collect();
     sqlx::query(
         "UPDATE rm_consultants SET status = $1, rejection_reason = $2, suspension_reason = $3,
-            sections = $4, missing = $5, changed_since_approval = $6, submitted_at = $7, approved_at = $8
-         WHERE consultant_id = $9",
+            sections = $4, missing = $5, changed_since_approval = $6, submitted_at = $7, approved_at = $8,
+            timezone = $9, session_minutes = $10, listed = $11
+         WHERE consultant_id = $12",
     )
     .bind(consultant.status.as_str())
     .bind(consultant.rejection_reason.clone())
@@ -329,6 +336,14 @@ async fn apply_consultant(
     .bind(json!(changed).to_string())
     .bind(time(consultant.submitted_at))
     .bind(time(consultant.approved_at))
+    .bind(consultant.timezone.map(|z| z.name().to_owned()))
+    .bind(
+        consultant
+            .details
+            .as_ref()
+            .map(|d| i64::from(d.session_duration.minutes())),
+    )
+    .bind(i64::from(consultant::is_listed(&consultant)))
     .bind(id)
     .execute(&mut **tx)
     .await?;

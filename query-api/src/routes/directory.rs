@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, PoisonError, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -22,8 +22,10 @@ use uuid::Uuid;
 
 use super::accounts::{NoStore, SignedIn};
 use super::files::{Disposition, serve_file};
+use super::raw_json;
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::render_cache::is_fresh;
 
 const DEFAULT_PAGE_SIZE: u32 = 12;
 const MAX_PAGE_SIZE: u32 = 48;
@@ -152,9 +154,6 @@ struct Snapshot {
     directory: Arc<Directory>,
 }
 
-/// How stale the directory may be for a visitor who wrote nothing.
-const RECHECK_AFTER: Duration = Duration::from_millis(250);
-
 /// The latest snapshot of each read database (tests open several in one
 /// process). Why a snapshot: 500 listed experts fit in memory many times
 /// over, and filtering them in memory costs microseconds where SQL
@@ -210,7 +209,7 @@ async fn load_directory(state: &QueryState) -> Result<Directory, QueryError> {
 /// the position it must see (`X-Min-Position`, already awaited by the
 /// freshness layer) and gets a snapshot at least that recent; any other
 /// request gets one checked against the checkpoint less than
-/// [`RECHECK_AFTER`] ago, so a hot page costs no database read at all.
+/// [`RECHECK_AFTER`](crate::render_cache::RECHECK_AFTER) ago, so a hot page costs no database read at all.
 async fn snapshot(
     state: &QueryState,
     min_position: Option<Position>,
@@ -221,14 +220,10 @@ async fn snapshot(
         .unwrap_or_else(PoisonError::into_inner)
         .get(key)
         .cloned();
-    if let Some(cached) = &cached {
-        let fresh = match min_position {
-            Some(wanted) => cached.checkpoint >= wanted,
-            None => cached.checked_at.elapsed() < RECHECK_AFTER,
-        };
-        if fresh {
-            return Ok(cached.clone());
-        }
+    if let Some(cached) = &cached
+        && is_fresh(cached.checkpoint, cached.checked_at, min_position)
+    {
+        return Ok(cached.clone());
     }
     let _renewing = match (&cached, min_position) {
         (Some(cached), None) => match RENEWING.try_lock() {
@@ -268,16 +263,6 @@ async fn snapshot(
             .insert(key.clone(), snapshot.clone());
     }
     Ok(snapshot)
-}
-
-/// A JSON answer made of stored JSON texts.
-fn raw_json(body: String) -> Response {
-    let mut response = body.into_response();
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
 }
 
 /// Listed experts matching every filter given, a page at a time.

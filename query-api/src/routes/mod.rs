@@ -11,3 +11,17 @@ pub mod public;
 pub mod reference;
 pub mod rooms;
 pub mod system;
+
+use axum::body::Body;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+/// JSON already rendered (stored cards, a cached answer), sent as is.
+pub(crate) fn raw_json(body: impl Into<Body>) -> Response {
+    let mut response = body.into().into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}

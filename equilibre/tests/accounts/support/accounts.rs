@@ -179,14 +179,13 @@ impl TestApp {
         answer
     }
 
-    /// `GET /api/{area}/session`, reading at least what this client wrote;
+    /// A GET reading at least what this client wrote (`X-Min-Position`);
     /// like the SPA, it retries once on 503 `read_model_behind`.
-    pub async fn session(&self, role: Role) -> Answer {
-        let path = format!("/api/{}/session", role.area());
+    pub async fn read(&self, path: &str) -> Answer {
         let position = self.seen_position();
         let call = || match position {
-            Some(position) => self.get(&path).min_position(position),
-            None => self.get(&path),
+            Some(position) => self.get(path).min_position(position),
+            None => self.get(path),
         };
         let answer = call().send().await;
         if answer.status == 503 {
@@ -194,6 +193,11 @@ impl TestApp {
         } else {
             answer
         }
+    }
+
+    /// `GET /api/{area}/session`, reading at least what this client wrote.
+    pub async fn session(&self, role: Role) -> Answer {
+        self.read(&format!("/api/{}/session", role.area())).await
     }
 
     pub async fn sign_out(&self, role: Role) -> Answer {

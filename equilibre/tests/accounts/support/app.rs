@@ -192,7 +192,7 @@ impl TestApp {
         *self.seen.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    pub(super) fn remember(&self, position: Position) {
+    pub fn remember(&self, position: Position) {
         let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
         if seen.is_none_or(|s| s < position) {
             *seen = Some(position);

@@ -1,19 +1,21 @@
 //! Free slots of an expert and a client's quote for one of them.
 //!
 //! Slots are the domain's slot arithmetic ([`Availability::slots`]) over the
-//! consultant's saved schedule (`rm_timings`), zone and session length (its
-//! stream, folded by the domain), minus the intervals of the consultant's
+//! consultant's saved schedule (`rm_timings`), zone and session length
+//! (`rm_consultants`), minus the intervals of the consultant's
 //! held or confirmed bookings (`rm_bookings`), from [`MIN_NOTICE`] ahead.
 //! They are shown in the asked zone. The quote asks the domain's own
-//! [`booking::quote`] (price, free first consultation, coupon), so no
-//! pricing rule is repeated here.
+//! [`booking::quote`] (price, free first consultation, coupon) over the same
+//! folded streams the hold command decides on, so no pricing rule is repeated
+//! here and the checkout page cannot promise what the command then refuses.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use domain::DomainError;
 use domain::availability::{Availability, Slot, TimingRule, Timings};
@@ -24,20 +26,25 @@ use domain::consultant::{self, Consultant, ConsultantEvent};
 use domain::coupon::{self, CodeReservation, Coupon, CouponCodeEvent, CouponEvent};
 use domain::values::{Money, SessionDuration, TimeZone};
 use platform::auth::{Role, bearer_or_cookie};
-use platform::http::ErrorEnvelope;
+use platform::http::{ErrorEnvelope, X_MIN_POSITION};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use store::{EventStore, StreamId};
+use store::{EventStore, Position, StreamId};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::rows::{MoneyBody, utc};
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::render_cache::Rendered;
 use crate::routes::accounts::{NoStore, SignedIn};
+use crate::routes::raw_json;
 
 /// At most this many days per slot query.
 const MAX_DAYS: u32 = 62;
+
+/// A rendered slots answer is never kept longer than this.
+const RENDER_LIFETIME: chrono::Duration = chrono::Duration::seconds(60);
 
 /// Folds a stream with the domain's `evolve`; an unreadable event is skipped.
 async fn fold<E: EventSchema, S>(
@@ -59,26 +66,47 @@ async fn fold<E: EventSchema, S>(
 
 /// What a consultant offers: zone, session length, whether listed.
 pub(crate) struct Offer {
-    pub consultant: Consultant,
     pub timezone: Option<TimeZone>,
     pub duration: Option<SessionDuration>,
     pub listed: bool,
 }
 
+/// The consultant's offer as `rm_consultants` holds it (the domain's fold,
+/// projected); an unknown consultant offers nothing.
 pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
-    let consultant = fold::<ConsultantEvent, _>(
+    let row = sqlx::query(
+        "SELECT timezone, session_minutes, listed, forgotten FROM rm_consultants WHERE consultant_id = $1",
+    )
+    .bind(consultant_id.to_string())
+    .fetch_optional(&state.read.pool)
+    .await?;
+    let Some(row) = row else {
+        return Ok(Offer {
+            timezone: None,
+            duration: None,
+            listed: false,
+        });
+    };
+    let timezone: Option<String> = row.try_get(0)?;
+    let minutes: Option<i64> = row.try_get(1)?;
+    let listed: i64 = row.try_get(2)?;
+    let forgotten: i64 = row.try_get(3)?;
+    Ok(Offer {
+        timezone: timezone.and_then(|z| TimeZone::parse(&z).ok()),
+        duration: minutes.and_then(|m| SessionDuration::parse(Some(m)).ok()),
+        listed: listed != 0 && forgotten == 0,
+    })
+}
+
+/// The consultant as the domain folds it, for the quote's rules.
+async fn consultant_of(state: &QueryState, consultant_id: Uuid) -> Result<Consultant, QueryError> {
+    fold::<ConsultantEvent, _>(
         &state.stores.events,
         StreamId::new(consultant::CATEGORY, consultant_id),
         Consultant::default(),
         |c, e| c.evolve(e),
     )
-    .await?;
-    Ok(Offer {
-        timezone: consultant.timezone,
-        duration: consultant.details.as_ref().map(|d| d.session_duration),
-        listed: consultant::is_listed(&consultant),
-        consultant,
-    })
+    .await
 }
 
 /// The saved schedule as the domain reads it.
@@ -176,34 +204,40 @@ pub struct SlotsBody {
     pub slots: Vec<SlotBody>,
 }
 
-/// The free slots the expert's availability yields, computed by the domain.
-pub(crate) async fn free_slots(
+/// The free slots `offer` and the saved schedule yield, computed by the
+/// domain; `None` when the expert is not listed or not fully set up.
+async fn free_slots(
     state: &QueryState,
     consultant_id: Uuid,
+    offer: &Offer,
     from: DateTime<Utc>,
     to: DateTime<Utc>,
-) -> Result<Option<(TimeZone, SessionDuration, Vec<Slot>)>, QueryError> {
-    let offer = offer(state, consultant_id).await?;
+) -> Result<Option<(SessionDuration, Vec<Slot>)>, QueryError> {
     let (true, Some(zone), Some(duration)) = (offer.listed, offer.timezone, offer.duration) else {
         return Ok(None);
     };
-    let timings = schedule(state, consultant_id).await?;
-    let availability: Availability = timings.in_zone(zone);
     let from = from.max(state.clock.now() + MIN_NOTICE);
     if from >= to {
-        return Ok(Some((zone, duration, Vec::new())));
+        return Ok(Some((duration, Vec::new())));
     }
-    let taken = taken(state, consultant_id, from, to).await?;
+    let (timings, taken) = tokio::try_join!(
+        schedule(state, consultant_id),
+        taken(state, consultant_id, from, to)
+    )?;
+    let availability: Availability = timings.in_zone(zone);
     let slots = availability
         .slots(duration, from, to)
         .into_iter()
         .filter(|s| is_free(s, &taken))
         .collect();
-    Ok(Some((zone, duration, slots)))
+    Ok(Some((duration, slots)))
 }
 
 /// An expert's free slots over the asked days, in the asked zone (by
-/// default the signed-in client's, else the expert's).
+/// default the signed-in client's, else the expert's). The rendered answer
+/// is kept while the read models stand still ([`RenderCache`]).
+///
+/// [`RenderCache`]: crate::render_cache::RenderCache
 #[utoipa::path(get, path = "/api/public/experts/{id}/slots", tag = "bookings",
     params(("id" = Uuid, Path, description = "the consultant"),
         ("from" = Option<String>, Query, description = "first local day, YYYY-MM-DD (today by default)"),
@@ -215,23 +249,57 @@ pub async fn expert_slots(
     ClientZone(client_zone): ClientZone,
     Path(consultant_id): Path<String>,
     Query(params): Query<SlotParams>,
-) -> Result<impl IntoResponse, QueryError> {
+    headers: HeaderMap,
+) -> Result<Response, QueryError> {
     let consultant_id: Uuid = consultant_id.parse().map_err(|_| QueryError::NotFound)?;
     let asked_zone = match params.tz.as_deref().filter(|z| !z.trim().is_empty()) {
         Some(raw) => Some(TimeZone::parse(raw).map_err(|_| QueryError::Invalid("tz"))?),
         None => None,
     };
-    let days = params.days.unwrap_or(28).clamp(1, MAX_DAYS);
-    // The zone is known once the expert is loaded; the period needs it first.
-    let offer = offer(&state, consultant_id).await?;
-    let expert_zone = offer.timezone.ok_or(QueryError::NotFound)?;
-    let zone = asked_zone.or(client_zone).unwrap_or(expert_zone);
-    let tz = zone.tz();
     let first_day = match params.from.as_deref().filter(|d| !d.trim().is_empty()) {
-        Some(raw) => NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
-            .map_err(|_| QueryError::Invalid("from"))?,
-        None => state.clock.now().with_timezone(&tz).date_naive(),
+        Some(raw) => Some(
+            NaiveDate::parse_from_str(raw.trim(), "%Y-%m-%d")
+                .map_err(|_| QueryError::Invalid("from"))?,
+        ),
+        None => None,
     };
+    let days = params.days.unwrap_or(28).clamp(1, MAX_DAYS);
+    let zone = asked_zone.or(client_zone);
+    let key = format!(
+        "slots {consultant_id} {} {} {days}",
+        zone.map_or("expert", |z| z.name()),
+        first_day.map_or_else(|| "today".to_owned(), |d| d.to_string()),
+    );
+    let wanted = headers
+        .get(X_MIN_POSITION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<Position>().ok());
+    let body = state
+        .renders
+        .get_or_render(&state, key, wanted, async || {
+            render_slots(&state, consultant_id, zone, first_day, days).await
+        })
+        .await?;
+    Ok(raw_json(body))
+}
+
+/// The slots answer and when the clock alone would change it: the first
+/// slot entering the booking notice, or a new local day when the period
+/// starts today.
+async fn render_slots(
+    state: &QueryState,
+    consultant_id: Uuid,
+    zone: Option<TimeZone>,
+    first_day: Option<NaiveDate>,
+    days: u32,
+) -> Result<Rendered, QueryError> {
+    let offer = offer(state, consultant_id).await?;
+    let expert_zone = offer.timezone.ok_or(QueryError::NotFound)?;
+    let zone = zone.unwrap_or(expert_zone);
+    let tz = zone.tz();
+    let now = state.clock.now();
+    let today = now.with_timezone(&tz).date_naive();
+    let first_day = first_day.unwrap_or(today);
     let last_day = first_day
         .checked_add_days(Days::new(u64::from(days)))
         .ok_or(QueryError::Invalid("days"))?;
@@ -243,11 +311,18 @@ pub async fn expert_slots(
     let (Some(from), Some(to)) = (midnight(first_day), midnight(last_day)) else {
         return Err(QueryError::Invalid("from"));
     };
-    let (_, duration, slots) = free_slots(&state, consultant_id, from, to)
+    let (duration, slots) = free_slots(state, consultant_id, &offer, from, to)
         .await?
         .ok_or(QueryError::NotFound)?;
+    let mut expires = now + RENDER_LIFETIME;
+    if let Some(first) = slots.first() {
+        expires = expires.min(first.start - MIN_NOTICE);
+    }
+    if let Some(tomorrow) = today.succ_opt().and_then(midnight) {
+        expires = expires.min(tomorrow);
+    }
     let local = |at: DateTime<Utc>| at.with_timezone(&tz).to_rfc3339();
-    Ok(Json(SlotsBody {
+    let body = SlotsBody {
         timezone: zone.name().to_owned(),
         duration_minutes: i64::from(duration.minutes()),
         slots: slots
@@ -259,7 +334,12 @@ pub async fn expert_slots(
                 local_end: local(s.end),
             })
             .collect(),
-    }))
+    };
+    Ok(Rendered {
+        // Strings and integers only: serialising cannot fail.
+        body: serde_json::to_string(&body).expect("slots serialise"),
+        expires,
+    })
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -380,6 +460,7 @@ pub async fn booking_quote(
     if !offer.listed {
         return Err(QueryError::NotFound);
     }
+    let consultant = consultant_of(&state, consultant_id).await?;
     let timings = schedule(&state, consultant_id).await?;
     let client_file = fold::<ClientFileEvent, _>(
         &state.stores.events,
@@ -406,7 +487,7 @@ pub async fn booking_quote(
     };
     let calendars = booking::Calendars::default();
     let context = HoldContext {
-        consultant: &offer.consultant,
+        consultant: &consultant,
         timings: &timings,
         client_file: &client_file,
         pair: &pair,
@@ -450,8 +531,7 @@ pub async fn booking_quote(
         (Ok(_), true) => (Some("slot_taken".to_owned()), base.as_ref().ok()),
         (Ok(q), false) => (None, Some(q)),
     };
-    let price = offer
-        .consultant
+    let price = consultant
         .details
         .as_ref()
         .map(|d| d.price)

@@ -1,0 +1,122 @@
+//! Rendered answers of hot per-entity reads (an expert's free slots), kept
+//! while the read models stand still.
+//!
+//! An entry belongs to the projector checkpoint read before its rows were,
+//! so it is exactly what a fresh render at that checkpoint gives. It is
+//! served while the checkpoint has not moved (re-read at most every
+//! [`RECHECK_AFTER`], or at once when the request names a newer
+//! `X-Min-Position`) and until its own expiry, which the renderer sets to
+//! when the clock alone would change the answer (the first slot falling
+//! inside the booking notice, a new local day).
+
+use std::collections::HashMap;
+use std::sync::{Arc, PoisonError, RwLock};
+use std::time::{Duration, Instant};
+
+use axum::body::Bytes;
+use chrono::{DateTime, Utc};
+use store::Position;
+
+use crate::QueryState;
+use crate::error::QueryError;
+
+/// How long a checkpoint read stands for the current one when the request
+/// does not ask for a newer position (the directory snapshot uses it too).
+pub const RECHECK_AFTER: Duration = Duration::from_millis(250);
+
+/// Entries kept at most; past that the cache starts again empty (a render
+/// is cheap, the bound only keeps a crawler from growing memory).
+const MAX_ENTRIES: usize = 4096;
+
+/// Whether something read at `checkpoint`, `checked_at`, may answer now.
+pub fn is_fresh(checkpoint: Position, checked_at: Instant, wanted: Option<Position>) -> bool {
+    match wanted {
+        Some(wanted) => checkpoint >= wanted,
+        None => checked_at.elapsed() < RECHECK_AFTER,
+    }
+}
+
+struct Entry {
+    checkpoint: Position,
+    checked_at: Instant,
+    expires: DateTime<Utc>,
+    body: Bytes,
+}
+
+/// A rendered body and the instant after which the clock alone changes it.
+pub struct Rendered {
+    pub body: String,
+    pub expires: DateTime<Utc>,
+}
+
+#[derive(Default)]
+pub struct RenderCache {
+    entries: RwLock<HashMap<String, Arc<Entry>>>,
+}
+
+impl RenderCache {
+    fn get(&self, key: &str) -> Option<Arc<Entry>> {
+        self.entries
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(key)
+            .cloned()
+    }
+
+    fn put(&self, key: String, entry: Entry) {
+        let mut entries = self.entries.write().unwrap_or_else(PoisonError::into_inner);
+        if entries.len() >= MAX_ENTRIES && !entries.contains_key(&key) {
+            entries.clear();
+        }
+        entries.insert(key, Arc::new(entry));
+    }
+
+    /// The body under `key`, rendered by `render` when none may answer.
+    /// Errors are never kept.
+    pub async fn get_or_render<F>(
+        &self,
+        state: &QueryState,
+        key: String,
+        wanted: Option<Position>,
+        render: F,
+    ) -> Result<Bytes, QueryError>
+    where
+        F: AsyncFnOnce() -> Result<Rendered, QueryError>,
+    {
+        let now = state.clock.now();
+        let cached = self.get(&key).filter(|e| now < e.expires);
+        if let Some(entry) = &cached
+            && is_fresh(entry.checkpoint, entry.checked_at, wanted)
+        {
+            return Ok(entry.body.clone());
+        }
+        let checkpoint = projector::projections_checkpoint(&state.read).await?;
+        if let Some(entry) = cached
+            && entry.checkpoint == checkpoint
+        {
+            let body = entry.body.clone();
+            self.put(
+                key,
+                Entry {
+                    checkpoint,
+                    checked_at: Instant::now(),
+                    expires: entry.expires,
+                    body: body.clone(),
+                },
+            );
+            return Ok(body);
+        }
+        let rendered = render().await?;
+        let body = Bytes::from(rendered.body);
+        self.put(
+            key,
+            Entry {
+                checkpoint,
+                checked_at: Instant::now(),
+                expires: rendered.expires,
+                body: body.clone(),
+            },
+        );
+        Ok(body)
+    }
+}
