@@ -2,10 +2,14 @@
 //! lasts, then confirm with the provider's reference, the brand and the last
 //! four digits. The card itself is only passed to the provider: it is not
 //! logged (its `Debug` is redacted) and never reaches an event.
+//!
+//! A charge the provider reports by webhook ([`settle`]) is recorded the same
+//! way when the pay call never did (the client left, the answer was lost):
+//! no money is ever taken without a booking confirmed or the money given back.
 
 use domain::DomainError;
 use domain::account::Role;
-use domain::booking::{self, Booking, PaymentRecord};
+use domain::booking::{self, Booking, PaymentRecord, Settlement};
 use platform::payments::{Card, ChargeRequest, PaymentError, RefundRequest};
 use secrecy::SecretString;
 use serde::Deserialize;
@@ -73,6 +77,7 @@ pub async fn pay(
             currency: amount.currency.code().to_owned(),
             card: body.card(),
             description: format!("Equilibre booking {booking_id}"),
+            reference: booking_id.to_string(),
         })
         .await
         .map_err(payment_error)?;
@@ -90,24 +95,7 @@ pub async fn pay(
         let now = app.clock.now();
         let loaded = load_booking(app, booking_id).await?;
         match booking::confirm(&loaded.state, payment.clone(), now) {
-            Ok(decision) => {
-                let info = loaded.state.info().ok_or(CommandError::NotFound)?;
-                Batch::new(ids, actor, now)
-                    .events(
-                        booking_stream(booking_id),
-                        loaded.version,
-                        &decision.booking,
-                    )
-                    .events(
-                        pair_stream(info.client_id, info.consultant_id),
-                        super::load_pair(app, info.client_id, info.consultant_id)
-                            .await?
-                            .version,
-                        &decision.pair,
-                    )
-                    .commit(app)
-                    .await
-            }
+            Ok(decision) => record(app, ids, actor, &loaded.state, loaded.version, &decision).await,
             Err(DomainError::Rule("hold_expired")) => {
                 refund_late(app, ids, actor, &loaded.state, loaded.version, &payment).await?;
                 Err(DomainError::Rule("hold_expired").into())
@@ -117,6 +105,72 @@ pub async fn pay(
     })
     .await?;
     Ok((row(app, booking_id).await?, position))
+}
+
+/// Records a confirmation: the booking's events and the pair's, together.
+async fn record(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    booking: &Booking,
+    version: u64,
+    decision: &booking::Decision,
+) -> Result<Position, CommandError> {
+    let info = booking.info().ok_or(CommandError::NotFound)?;
+    let now = app.clock.now();
+    Batch::new(ids, actor, now)
+        .events(booking_stream(info.booking_id), version, &decision.booking)
+        .events(
+            pair_stream(info.client_id, info.consultant_id),
+            super::load_pair(app, info.client_id, info.consultant_id)
+                .await?
+                .version,
+            &decision.pair,
+        )
+        .commit(app)
+        .await
+}
+
+/// Settles a charge the provider reports as taken for `booking_id` (its
+/// webhook): confirms the booking if still held, gives the money back if the
+/// hold lapsed, nothing if already recorded. Safe to run again.
+pub async fn settle(
+    app: &AppState,
+    booking_id: Uuid,
+    provider_ref: &str,
+) -> Result<(), CommandError> {
+    let ids = Ids::fresh();
+    let actor = Actor {
+        id: None,
+        role: "payment_provider",
+    };
+    let charge = app
+        .payments
+        .charge_of(provider_ref)
+        .await
+        .map_err(payment_error)?;
+    with_retry(|| async {
+        let loaded = load_booking(app, booking_id).await?;
+        let info = loaded.state.info().ok_or(CommandError::NotFound)?;
+        let payment = PaymentRecord {
+            provider_ref: charge.provider_ref.clone(),
+            brand: charge.brand.clone(),
+            last4: charge.last4.clone(),
+            amount: info.total,
+        };
+        match booking::settle(&loaded.state, payment.clone(), app.clock.now())? {
+            Settlement::Nothing => Ok(()),
+            Settlement::Confirm(decision) => {
+                record(app, &ids, actor, &loaded.state, loaded.version, &decision)
+                    .await
+                    .map(drop)
+            }
+            Settlement::Refund => {
+                refund_late(app, &ids, actor, &loaded.state, loaded.version, &payment).await
+            }
+        }
+    })
+    .await
 }
 
 /// Gives back a charge that arrived too late, and records it on the booking.

@@ -354,6 +354,41 @@ pub fn late_payment_refunded(
     }])
 }
 
+/// What to do with a charge the provider reports as taken for a booking
+/// (its webhook), when the pay call may never have recorded it: the client
+/// left, or the answer was lost.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Settlement {
+    /// Already recorded: confirmed with this charge, or given back.
+    Nothing,
+    /// Still held: confirm it with the charge.
+    Confirm(Decision),
+    /// The hold lapsed (or the booking ended otherwise) without this charge:
+    /// give the money back, then record [`late_payment_refunded`].
+    Refund,
+}
+
+/// Settles a charge reported for `booking` (see [`Settlement`]).
+pub fn settle(
+    booking: &Booking,
+    payment: PaymentRecord,
+    now: DateTime<Utc>,
+) -> Result<Settlement, DomainError> {
+    let info = existing(booking)?;
+    let recorded = info
+        .payment
+        .as_ref()
+        .is_some_and(|p| p.provider_ref == payment.provider_ref);
+    if recorded || info.late_refunded.as_ref() == Some(&payment.provider_ref) {
+        return Ok(Settlement::Nothing);
+    }
+    match confirm(booking, payment, now) {
+        Ok(decision) => Ok(Settlement::Confirm(decision)),
+        Err(DomainError::Rule("hold_expired" | "booking_not_payable")) => Ok(Settlement::Refund),
+        Err(other) => Err(other),
+    }
+}
+
 /// Ends a hold that lapsed unpaid and frees its slot and coupon use;
 /// nothing when it was paid, or is not due yet.
 pub fn expire(booking: &Booking, coupon: Option<&Coupon>, now: DateTime<Utc>) -> Decision {

@@ -48,6 +48,9 @@ pub struct BookingInfo {
     pub coupon_code: Option<String>,
     pub hold_expires_at: DateTime<Utc>,
     pub payment: Option<PaymentRecord>,
+    /// The provider's reference of a charge that came after the hold lapsed
+    /// and was given back ([`BookingEvent::LatePaymentRefunded`]).
+    pub late_refunded: Option<String>,
     pub refund: Option<Money>,
     pub cancelled_by: Option<CancelledBy>,
     pub created_at: DateTime<Utc>,
@@ -96,6 +99,7 @@ impl Booking {
                 coupon_code: coupon_code.clone(),
                 hold_expires_at: *hold_expires_at,
                 payment: None,
+                late_refunded: None,
                 refund: None,
                 cancelled_by: None,
                 created_at: *at,
@@ -106,7 +110,10 @@ impl Booking {
             return self;
         };
         match event {
-            BookingEvent::BookingHeld { .. } | BookingEvent::LatePaymentRefunded { .. } => {}
+            BookingEvent::BookingHeld { .. } => {}
+            BookingEvent::LatePaymentRefunded { payment, .. } => {
+                info.late_refunded = Some(payment.provider_ref.clone());
+            }
             BookingEvent::BookingConfirmed { payment, .. } => {
                 info.status = BookingStatus::Confirmed;
                 info.payment = payment.clone();

@@ -533,6 +533,59 @@ fn paying_within_fifteen_minutes_confirms_with_the_card_reference_only() {
 }
 
 #[test]
+fn a_charge_the_provider_reports_confirms_a_held_booking_once() {
+    let mut world = World::new();
+    world.book(BOOKING, CLIENT, tuesday_9());
+    let at = now() + TimeDelta::minutes(5);
+    let Ok(Settlement::Confirm(decision)) = settle(world.booking(BOOKING), card(eur(6000)), at)
+    else {
+        panic!("a held booking is confirmed by the reported charge");
+    };
+    world.apply(BOOKING, CLIENT, &decision);
+    assert_eq!(status(&world, BOOKING), BookingStatus::Confirmed);
+    assert!(world.pair.has_booked());
+    // The pay call's own answer, or the webhook sent again: nothing more
+    assert_eq!(
+        settle(world.booking(BOOKING), card(eur(6000)), at),
+        Ok(Settlement::Nothing)
+    );
+}
+
+#[test]
+fn a_charge_reported_after_the_hold_lapsed_is_refunded_once() {
+    let mut world = World::new();
+    world.book(BOOKING, CLIENT, tuesday_9());
+    let at = now() + TimeDelta::minutes(16);
+    // Lapsed but not yet recorded, then recorded: both are given back
+    assert_eq!(
+        settle(world.booking(BOOKING), card(eur(6000)), at),
+        Ok(Settlement::Refund)
+    );
+    let expired = expire(world.booking(BOOKING), None, at);
+    world.apply(BOOKING, CLIENT, &expired);
+    assert_eq!(
+        settle(world.booking(BOOKING), card(eur(6000)), at),
+        Ok(Settlement::Refund)
+    );
+    let refunded = Decision {
+        booking: late_payment_refunded(world.booking(BOOKING), card(eur(6000)), "re_1".into(), at)
+            .unwrap(),
+        ..Decision::default()
+    };
+    world.apply(BOOKING, CLIENT, &refunded);
+    assert_eq!(status(&world, BOOKING), BookingStatus::Expired);
+    assert_eq!(
+        settle(world.booking(BOOKING), card(eur(6000)), at),
+        Ok(Settlement::Nothing),
+        "the money goes back once"
+    );
+    assert_eq!(
+        settle(&Booking::default(), card(eur(6000)), at),
+        Err(DomainError::Rule("not_found"))
+    );
+}
+
+#[test]
 fn a_hold_lapses_after_fifteen_minutes_and_frees_the_slot() {
     let mut world = World::new();
     world.coupon = Some(coupon_of("percent", Some(10), None, Some(1)));

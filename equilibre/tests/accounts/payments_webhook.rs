@@ -1,13 +1,21 @@
 //! Stripe's webhook endpoint: signed calls (no session, no browser headers)
-//! are acknowledged; tampered, stale or unsigned ones are refused.
+//! are acknowledged; tampered, stale or unsigned ones are refused. A charge
+//! it reports that no pay call recorded confirms the held booking, or is
+//! given back when the hold lapsed, once.
 
 use chrono::TimeDelta;
+use platform::payments::{Card, Charge, ChargeRequest};
 use reqwest::Method;
 use secrecy::SecretString;
+use serde_json::json;
 
-use crate::support::{Backend, STRIPE_WEBHOOK_SECRET, TestApp};
+use crate::booking_support::{Party, book, booking_id, client, expert, send, slots};
+use crate::support::{Answer, Backend, STRIPE_WEBHOOK_SECRET, TestApp};
 
-on_both_backends!(a_signed_event_is_acknowledged_and_a_forged_or_replayed_one_refused,);
+on_both_backends!(
+    a_signed_event_is_acknowledged_and_a_forged_or_replayed_one_refused,
+    a_charge_no_pay_call_recorded_confirms_the_hold_or_is_given_back_once,
+);
 
 const PATH: &str = "/api/public/payments/stripe-webhook";
 const EVENT: &str = r#"{"id":"evt_1","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_1","object":"payment_intent","amount_received":6050}}}"#;
@@ -46,5 +54,107 @@ async fn a_signed_event_is_acknowledged_and_a_forged_or_replayed_one_refused(bac
     assert_eq!(
         tampered.message(),
         "La signature de l’appel du prestataire de paiement n’est pas valide."
+    );
+}
+
+/// Takes the booking's charge at the provider as the pay call does, as if
+/// its answer never came back.
+async fn charge_behind_our_back(app: &TestApp, booking_id: &str, total: i64) -> Charge {
+    app.app
+        .command_state
+        .payments
+        .charge(ChargeRequest {
+            idempotency_key: format!("booking-{booking_id}-charge"),
+            amount_minor: total,
+            currency: "EUR".into(),
+            card: Card {
+                number: SecretString::from("4242 4242 4242 4242"),
+                exp_month: 12,
+                exp_year: 2040,
+                cvc: SecretString::from("123"),
+            },
+            description: "test".into(),
+            reference: booking_id.to_owned(),
+        })
+        .await
+        .expect("the sandbox charges 4242")
+}
+
+/// Stripe's `payment_intent.succeeded` for `charge`, signed now.
+async fn report(app: &TestApp, event_id: &str, charge: &Charge, booking_id: &str) -> Answer {
+    let body = json!({"id": event_id, "object": "event", "type": "payment_intent.succeeded",
+        "data": {"object": {"id": charge.provider_ref, "object": "payment_intent", "status": "succeeded",
+            "metadata": {"reference": booking_id}}}})
+    .to_string();
+    let secret = SecretString::from(STRIPE_WEBHOOK_SECRET);
+    let signature =
+        platform::payments::webhook::sign(body.as_bytes(), &secret, app.now().timestamp());
+    app.bare(Method::POST, PATH)
+        .header("content-type", "application/json")
+        .header("stripe-signature", &signature)
+        .body(body)
+        .send()
+        .await
+}
+
+async fn held(app: &TestApp, client: &Party, expert: &Party, at: usize) -> (String, i64) {
+    let start = slots(app, TimeDelta::days(3))[at];
+    let answer = book(app, client, expert, start, json!({})).await;
+    answer.expect(201);
+    let total = answer.json()["total"]["amount_minor"]
+        .as_i64()
+        .expect("a total");
+    (booking_id(&answer), total)
+}
+
+async fn a_charge_no_pay_call_recorded_confirms_the_hold_or_is_given_back_once(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let expert = expert(&app).await;
+    let (first, second) = (client(&app, true).await, client(&app, true).await);
+    let (kept, kept_total) = held(&app, &first, &expert, 0).await;
+    let (lapsed, lapsed_total) = held(&app, &second, &expert, 2).await;
+
+    let charge = charge_behind_our_back(&app, &kept, kept_total).await;
+    report(&app, "evt_kept", &charge, &kept).await.expect(200);
+    report(&app, "evt_kept_again", &charge, &kept)
+        .await
+        .expect(200);
+    app.catch_up().await;
+    let row = send(
+        &app,
+        &first,
+        Method::GET,
+        &format!("/api/client/bookings/{kept}"),
+        &json!(null),
+    )
+    .await;
+
+    app.drain_reactions().await;
+    app.advance(TimeDelta::minutes(16));
+    app.drain_reactions().await;
+    let late = charge_behind_our_back(&app, &lapsed, lapsed_total).await;
+    report(&app, "evt_late", &late, &lapsed).await.expect(200);
+    report(&app, "evt_late_again", &late, &lapsed)
+        .await
+        .expect(200);
+
+    row.expect(200);
+    assert_eq!(row.json()["status"], "confirmed");
+    assert_eq!(row.json()["card"]["last4"], "4242");
+    assert_eq!(row.json()["card"]["brand"], "visa");
+    assert_eq!(
+        app.count_events("BookingConfirmed").await,
+        1,
+        "confirmed once"
+    );
+    assert_eq!(
+        app.count_events("BookingExpired").await,
+        1,
+        "only the unpaid hold lapsed"
+    );
+    assert_eq!(
+        app.count_events("LatePaymentRefunded").await,
+        1,
+        "the late charge is given back once"
     );
 }

@@ -66,6 +66,9 @@ pub struct ChargeRequest {
     pub card: Card,
     /// Shown on the provider's dashboard; no personal data.
     pub description: String,
+    /// What is paid (a booking id), kept by the provider as metadata so its
+    /// events (webhooks) name it.
+    pub reference: String,
 }
 
 /// What a booking keeps of a successful charge.
@@ -134,4 +137,7 @@ pub trait PaymentProvider: Send + Sync {
     async fn charge(&self, request: ChargeRequest) -> Result<Charge, PaymentError>;
     /// Refunds `amount_minor` of an earlier charge.
     async fn refund(&self, request: RefundRequest) -> Result<Refund, PaymentError>;
+    /// A successful charge as the provider keeps it (brand, last four), for
+    /// one its webhook reports; a provider error when it is not a success.
+    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError>;
 }

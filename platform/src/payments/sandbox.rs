@@ -177,6 +177,15 @@ impl PaymentProvider for SandboxPayments {
             .insert(request.idempotency_key, refund.clone());
         Ok(refund)
     }
+
+    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError> {
+        self.ledger()
+            .charges
+            .values()
+            .find(|c| c.provider_ref == provider_ref)
+            .cloned()
+            .ok_or_else(|| PaymentError::Provider(format!("no such charge: {provider_ref}")))
+    }
 }
 
 #[cfg(test)]
@@ -210,6 +219,7 @@ mod tests {
             currency: "eur".into(),
             card,
             description: "booking".into(),
+            reference: "booking-1".into(),
         }
     }
 

@@ -10,6 +10,9 @@
 //! * Card errors come back as HTTP 402 `{error: {type: "card_error", code,
 //!   decline_code}}` and become [`Decline`]s; anything else is a provider error.
 //! * Refund: `POST /v1/refunds` `{payment_intent, amount}`.
+//! * A charge its webhook reports: `GET /v1/payment_intents/{id}`, expanding
+//!   `latest_charge`. Charges carry `metadata[reference]` (the booking id),
+//!   which the webhook's `payment_intent.succeeded` names.
 //!
 //! Webhooks (`Stripe-Signature`) are checked by [`super::webhook`].
 //! Card numbers, CVCs and the secret key are never logged.
@@ -36,6 +39,25 @@ struct PaymentIntent {
     id: String,
     status: String,
     latest_charge: Option<LatestCharge>,
+}
+
+impl PaymentIntent {
+    /// What a booking keeps of it; `last4` when the charge carries no card.
+    fn charge(self, last4: impl FnOnce() -> String) -> Charge {
+        let card = self
+            .latest_charge
+            .and_then(|c| c.payment_method_details)
+            .and_then(|d| d.card);
+        let (brand, last4) = match card {
+            Some(card) => (card.brand, card.last4),
+            None => ("card".to_owned(), last4()),
+        };
+        Charge {
+            provider_ref: self.id,
+            brand,
+            last4,
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -112,6 +134,30 @@ impl StripePayments {
         )
     }
 
+    /// Gets `path` with `query`; decodes a success as `T`.
+    async fn get<T: for<'de> Deserialize<'de>>(
+        &self,
+        path: &str,
+        query: &[(&str, &str)],
+    ) -> Result<T, PaymentError> {
+        let response = self
+            .client
+            .get(format!("{}{path}", self.api_base))
+            .bearer_auth(self.secret_key.expose_secret())
+            .query(query)
+            .send()
+            .await
+            .map_err(|e| PaymentError::Provider(e.without_url().to_string()))?;
+        let status = response.status();
+        if !status.is_success() {
+            return Err(PaymentError::Provider(format!("HTTP {}", status.as_u16())));
+        }
+        response
+            .json()
+            .await
+            .map_err(|e| PaymentError::Provider(format!("unexpected answer: {e}")))
+    }
+
     /// Posts a form to `path` with the idempotency key; decodes a success as `T`.
     async fn post<T: for<'de> Deserialize<'de>>(
         &self,
@@ -181,6 +227,7 @@ impl PaymentProvider for StripePayments {
             ("confirm", "true".into()),
             ("payment_method_types[]", "card".into()),
             ("description", request.description.clone()),
+            ("metadata[reference]", request.reference.clone()),
             ("expand[]", "latest_charge".into()),
         ];
         form.extend(card_fields(&request.card));
@@ -199,20 +246,8 @@ impl PaymentProvider for StripePayments {
                 )));
             }
         }
-        let card = intent
-            .latest_charge
-            .and_then(|c| c.payment_method_details)
-            .and_then(|d| d.card);
-        let (brand, last4) = match card {
-            Some(card) => (card.brand, card.last4),
-            None => ("card".to_owned(), request.card.last4()),
-        };
         tracing::info!(payment.provider_ref = %intent.id, "card charged");
-        Ok(Charge {
-            provider_ref: intent.id,
-            brand,
-            last4,
-        })
+        Ok(intent.charge(|| request.card.last4()))
     }
 
     #[tracing::instrument(skip_all, fields(payment.provider_ref = %request.provider_ref))]
@@ -233,6 +268,30 @@ impl PaymentProvider for StripePayments {
         Ok(Refund {
             provider_ref: refund.id,
         })
+    }
+
+    #[tracing::instrument(skip_all, fields(payment.provider_ref = %provider_ref))]
+    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError> {
+        if provider_ref.is_empty()
+            || !provider_ref
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            return Err(PaymentError::Provider("not a payment intent id".into()));
+        }
+        let intent: PaymentIntent = self
+            .get(
+                &format!("/v1/payment_intents/{provider_ref}"),
+                &[("expand[]", "latest_charge")],
+            )
+            .await?;
+        if intent.status != "succeeded" {
+            return Err(PaymentError::Provider(format!(
+                "payment intent {} is {}",
+                intent.id, intent.status
+            )));
+        }
+        Ok(intent.charge(String::new))
     }
 }
 

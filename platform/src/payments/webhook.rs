@@ -39,11 +39,13 @@ pub enum WebhookError {
 /// The events the platform cares about; any other is [`StripeEvent::Other`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StripeEvent {
-    /// `payment_intent.succeeded`.
+    /// `payment_intent.succeeded`, with the charge's `metadata[reference]`
+    /// ([`super::ChargeRequest::reference`]) when it has one.
     PaymentSucceeded {
         event_id: String,
         payment_intent: String,
         amount_minor: i64,
+        reference: Option<String>,
     },
     /// `payment_intent.payment_failed`, with the last error's code if any.
     PaymentFailed {
@@ -166,6 +168,7 @@ fn parse_event(payload: &[u8]) -> Result<StripeEvent, WebhookError> {
                 .as_i64()
                 .or_else(|| object["amount"].as_i64())
                 .unwrap_or(0),
+            reference: object["metadata"]["reference"].as_str().map(str::to_owned),
             event_id: raw.id,
         },
         "payment_intent.payment_failed" => StripeEvent::PaymentFailed {
@@ -200,7 +203,7 @@ mod tests {
         DateTime::from_timestamp(1_790_000_000, 0).unwrap()
     }
 
-    const SUCCEEDED: &str = r#"{"id":"evt_1","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_1","object":"payment_intent","amount":6050,"amount_received":6050,"currency":"eur","status":"succeeded"}}}"#;
+    const SUCCEEDED: &str = r#"{"id":"evt_1","object":"event","type":"payment_intent.succeeded","data":{"object":{"id":"pi_1","object":"payment_intent","amount":6050,"amount_received":6050,"currency":"eur","status":"succeeded","metadata":{"reference":"0194a1b2-0000-7000-8000-000000000001"}}}}"#;
 
     #[test]
     fn a_valid_signature_yields_the_typed_event() {
@@ -212,7 +215,8 @@ mod tests {
             StripeEvent::PaymentSucceeded {
                 event_id: "evt_1".into(),
                 payment_intent: "pi_1".into(),
-                amount_minor: 6050
+                amount_minor: 6050,
+                reference: Some("0194a1b2-0000-7000-8000-000000000001".into()),
             }
         );
         assert_eq!(event.event_type(), "payment_intent.succeeded");

@@ -49,7 +49,7 @@ impl Call<'_> {
         self.request = self.request.multipart(form);
         self
     }
-    pub fn body(mut self, body: &'static str) -> Self {
+    pub fn body(mut self, body: impl Into<reqwest::Body>) -> Self {
         self.request = self.request.body(body);
         self
     }

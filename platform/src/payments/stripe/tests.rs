@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use axum::Router;
-use axum::extract::{Form, State};
+use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::routing::post;
+use axum::routing::{get, post};
 use serde_json::{Value, json};
 
 use super::*;
@@ -23,6 +23,8 @@ struct Stub {
     replies: HashMap<String, Answer>,
     /// Intent id → (amount, refunded).
     intents: HashMap<String, (i64, i64)>,
+    /// Intent id → the intent, its `latest_charge` expanded.
+    stored: HashMap<String, Value>,
     charges: usize,
     forms: Vec<HashMap<String, String>>,
     keys: Vec<String>,
@@ -110,20 +112,50 @@ async fn payment_intents(
                 "exp_month": field("payment_method_data[card][exp_month]").parse::<u32>().unwrap_or(0)
             }}
         });
-        let latest_charge = if field("expand[]") == "latest_charge" {
-            charge
-        } else {
-            charge["id"].clone()
-        };
+        let intent = json!({
+            "id": id, "object": "payment_intent", "amount": amount,
+            "currency": field("currency"), "status": "succeeded",
+            "metadata": {"reference": field("metadata[reference]")},
+            "latest_charge": charge
+        });
+        stub.stored.insert(id, intent.clone());
         (
             StatusCode::OK,
-            json!({
-                "id": id, "object": "payment_intent", "amount": amount,
-                "currency": field("currency"), "status": "succeeded",
-                "latest_charge": latest_charge
-            }),
+            expanded(intent, field("expand[]") == "latest_charge"),
         )
     })
+}
+
+/// The intent as Stripe answers it: `latest_charge` an id unless expanded.
+fn expanded(mut intent: Value, expand: bool) -> Value {
+    if !expand {
+        intent["latest_charge"] = intent["latest_charge"]["id"].clone();
+    }
+    intent
+}
+
+async fn payment_intent(
+    State(stub): State<Shared>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+) -> (StatusCode, axum::Json<Value>) {
+    let stub = stub.lock().unwrap();
+    let authorised = headers
+        .get(header::AUTHORIZATION)
+        .is_some_and(|v| v.as_bytes() == format!("Bearer {KEY}").as_bytes());
+    let (status, body) = match stub.stored.get(&id) {
+        _ if !authorised => invalid_request(StatusCode::UNAUTHORIZED, "api_key_invalid"),
+        None => invalid_request(StatusCode::NOT_FOUND, "resource_missing"),
+        Some(intent) => (
+            StatusCode::OK,
+            expanded(
+                intent.clone(),
+                query.get("expand[]").map(String::as_str) == Some("latest_charge"),
+            ),
+        ),
+    };
+    (status, axum::Json(body))
 }
 
 async fn refunds(
@@ -153,6 +185,7 @@ async fn stub() -> (StripePayments, Shared) {
     let shared = Shared::default();
     let router = Router::new()
         .route("/v1/payment_intents", post(payment_intents))
+        .route("/v1/payment_intents/{id}", get(payment_intent))
         .route("/v1/refunds", post(refunds))
         .with_state(shared.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -183,6 +216,7 @@ fn charge(key: &str, number: &str) -> ChargeRequest {
             cvc: SecretString::from("123"),
         },
         description: "Consultation".into(),
+        reference: "0194a1b2-0000-7000-8000-000000000001".into(),
     }
 }
 
@@ -215,7 +249,29 @@ async fn a_charge_creates_and_confirms_an_intent_and_keeps_brand_and_last4() {
     assert_eq!(form["payment_method_data[card][exp_year]"], "2030");
     assert_eq!(form["payment_method_data[card][cvc]"], "123");
     assert_eq!(form["expand[]"], "latest_charge");
+    assert_eq!(
+        form["metadata[reference]"],
+        "0194a1b2-0000-7000-8000-000000000001"
+    );
     assert_eq!(stub.keys, ["booking-1-pay"]);
+}
+
+#[tokio::test]
+async fn a_charge_a_webhook_reports_is_read_back_with_its_card() {
+    let (stripe, _) = stub().await;
+    let charged = stripe
+        .charge(charge("booking-4-pay", "5555 5555 5555 4444"))
+        .await
+        .unwrap();
+
+    let read = stripe.charge_of(&charged.provider_ref).await.unwrap();
+    let unknown = stripe.charge_of("pi_404").await.unwrap_err();
+    let forged = stripe.charge_of("pi_1/../refunds").await.unwrap_err();
+
+    assert_eq!(read, charged);
+    assert_eq!(read.brand, "mastercard");
+    assert!(matches!(unknown, PaymentError::Provider(e) if e == "HTTP 404"));
+    assert!(matches!(forged, PaymentError::Provider(_)));
 }
 
 #[tokio::test]
