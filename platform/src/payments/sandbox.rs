@@ -346,6 +346,20 @@ mod tests {
         assert!(payments.refund(unknown).await.is_err());
     }
 
+    #[tokio::test]
+    async fn a_charge_is_read_back_by_its_reference_only_once_made() {
+        let payments = sandbox();
+        assert!(payments.charge_of("ch_sandbox_nope").await.is_err());
+        let charge = payments
+            .charge(request("k", card("5555555555554444", 12, 2030, "123")))
+            .await
+            .unwrap();
+        assert_eq!(
+            payments.charge_of(&charge.provider_ref).await.unwrap(),
+            charge
+        );
+    }
+
     #[test]
     fn the_debug_form_of_a_card_hides_the_number_and_the_cvc() {
         let shown = format!("{:?}", card("4242424242424242", 12, 2030, "987"));
