@@ -2,7 +2,8 @@
 // free first consultation after signing in; a paid booking with a coupon
 // (sandbox card 4242…); a declined card (4000 0000 0000 0002) shows the
 // provider's reason; a cancellation 24 h ahead refunds in full; a reschedule
-// moves a booking to a slot picked in the same picker.
+// moves a booking to a slot picked in the same picker; a client who left the
+// payment page completes it from « Mes réservations » (same booking, no new hold).
 // Each test has its own client; the expert (approved, weekly timings) is shared.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -219,6 +220,66 @@ describe('booking', () => {
       const row = await session.get(`/api/client/bookings/${id}`);
       assert.equal(row.start, newStart);
       assert.equal(row.status, 'confirmed');
+    });
+  });
+
+  it('a client leaves the payment page, then completes the payment from « Mes réservations »', { timeout: 120_000 }, async () => {
+    const { person, session } = await readyClient();
+    const days = await slotDays(session, expert.id);
+    await bookThroughApi(session, expert.id, days[14][0].start, { free: true });
+    await withPage(browser(), {}, async ({ page }) => {
+      const holds = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/client/bookings') holds.push(r);
+      });
+      await signInThroughPage(page, 'client', person);
+      await pickSlot(page, expert.id, 6);
+      await page.waitForURL((url) => url.pathname.startsWith(`/booking/${expert.id}_`));
+      const holding = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/client/bookings' && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Réserver maintenant' }).click();
+      const hold = await (await holding).json();
+      assert.equal(hold.status, 'held');
+      await page.getByLabel(/Numéro de carte/).waitFor();
+
+      // The client leaves before paying: to their area, then « Mes réservations » in its menu.
+      await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Profil' }).click();
+      await waitForPath(page, '/client/dashboard');
+      await page
+        .getByRole('region', { name: 'Paiement à finaliser' })
+        .getByRole('link', { name: 'Finaliser le paiement' })
+        .waitFor();
+      const menu = page.getByRole('navigation', { name: 'Menu Espace client' });
+      await menu.getByRole('button', { name: 'Consultations' }).click();
+      await menu.getByRole('link', { name: 'Mes réservations' }).click();
+      await waitForPath(page, '/client/my-booking');
+      const held = page.getByRole('region', { name: 'À venir' }).getByRole('article').filter({ hasText: 'En attente de paiement' });
+      await held.waitFor();
+      assert.match(await held.getByRole('timer').innerText(), /^(1[0-4]:\d\d|15:00)$/);
+      await assertAccessible(page);
+      await held.getByRole('link', { name: 'Finaliser le paiement' }).click();
+
+      // The payment step of that very booking: its countdown and the card form, no new hold.
+      await page.waitForURL(
+        (url) => url.pathname.startsWith(`/booking/${expert.id}_`) && url.searchParams.get('booking') === hold.booking_id,
+      );
+      await page.getByText('Vous avez déjà réservé ce créneau : finalisez le paiement avant la fin du délai.').waitFor();
+      assert.match(await page.getByRole('timer').innerText(), /^(1[0-4]:\d\d|15:00)$/);
+      assert.equal(await page.getByRole('button', { name: 'Réserver maintenant' }).count(), 0);
+      const paying = page.waitForResponse((r) => r.url().endsWith(`/api/client/bookings/${hold.booking_id}/pay`));
+      await payWith(page, PAID);
+      assert.equal((await paying).status(), 200);
+      const confirmation = page.getByRole('region', { name: 'Réservation confirmée' });
+      await confirmation.waitFor();
+      await confirmation.getByText(/se terminant par 4242/).waitFor();
+      await confirmation.getByText(/^60,00\s€$/).waitFor();
+      assert.equal(holds.length, 1, 'one hold only: the payment resumed it');
+
+      await confirmation.getByRole('link', { name: 'Voir mes réservations' }).click();
+      await waitForPath(page, '/client/my-booking');
+      await page.getByRole('article').filter({ hasText: 'Confirmée' }).filter({ hasText: /60,00\s€/ }).waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Finaliser le paiement' }).count(), 0);
     });
   });
 });

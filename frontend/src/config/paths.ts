@@ -95,7 +95,12 @@ export const paths = {
   lifestyleProduct: { path: '/lifestyle-product', getHref: () => '/lifestyle-product' },
   termsConditions: { path: '/terms-conditions', getHref: () => '/terms-conditions' },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
-  booking: { path: '/booking/:token', getHref: (token: string) => `/booking/${enc(token)}` },
+  /** The booking page; `?booking={id}` resumes the payment of that held booking (same slot). */
+  booking: {
+    path: '/booking/:token',
+    getHref: (token: string, bookingId?: string) =>
+      `/booking/${enc(token)}${bookingId ? `?booking=${enc(bookingId)}` : ''}`,
+  },
   chatRoom: { path: '/chat-room/:roomid', getHref: (roomId: string) => `/chat-room/${enc(roomId)}` },
   contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
   /** Home page sections reached from the public header and footer. */

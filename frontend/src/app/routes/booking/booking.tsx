@@ -1,10 +1,12 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { BookingPage } from '@/features/booking/components/booking-page';
 
-/** spec §2 `/booking/:token` (client guard). */
+/** spec §2 `/booking/:token` (client guard); `?booking={id}` resumes the payment of that held booking. */
 export function Component() {
   const { token } = useParams();
+  const [search] = useSearchParams();
   if (!token) return <NotFoundPage />;
-  return <BookingPage key={token} token={token} />;
+  const bookingId = search.get('booking') || null;
+  return <BookingPage key={`${token}?${bookingId ?? ''}`} token={token} bookingId={bookingId} />;
 }

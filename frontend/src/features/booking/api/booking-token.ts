@@ -1,3 +1,5 @@
+import { paths } from '@/config/paths';
+
 /**
  * The booking page's token (contract "Booking (client)"): `{consultant_id}_{start as unix seconds}`.
  * Consultant ids are UUIDs (no `_`), so the last `_` splits it.
@@ -15,3 +17,7 @@ export const parseBookingToken = (token: string): { consultantId: string; start:
   if (!/^\d{9,11}$/.test(seconds)) return null;
   return { consultantId: token.slice(0, at), start: rfc3339(new Date(Number(seconds) * 1000)) };
 };
+
+/** The booking page resuming the payment of the client's held booking `row` (its slot's token and `?booking={id}`). */
+export const resumePaymentHref = (row: { id: string; consultant: { id: string }; start: string }) =>
+  paths.booking.getHref(bookingToken(row.consultant.id, row.start), row.id);

@@ -57,9 +57,20 @@ export type Note = {
 /** Booking areas: the client's and the consultant's own, the admin's all. */
 export type BookingArea = 'client' | 'consultant' | 'admin-panel';
 
-/** Upcoming: not over yet and still held or confirmed. */
-export const isUpcoming = (row: Pick<BookingRow, 'status' | 'end'>, now = Date.now()) =>
-  (row.status === 'confirmed' || row.status === 'held') && new Date(row.end).getTime() > now;
+/**
+ * A held booking the client can still pay: its 15-minute hold has not lapsed. The server
+ * marks a lapsed hold `expired` a little later; until then the screen treats it as lapsed.
+ */
+export const holdOpen = (row: Pick<BookingRow, 'status' | 'hold_expires_at'>, now = Date.now()) =>
+  row.status === 'held' && row.hold_expires_at !== null && new Date(row.hold_expires_at).getTime() > now;
+
+/** A held booking whose hold has lapsed (not yet marked `expired` by the server). */
+export const holdLapsed = (row: Pick<BookingRow, 'status' | 'hold_expires_at'>, now = Date.now()) =>
+  row.status === 'held' && row.hold_expires_at !== null && new Date(row.hold_expires_at).getTime() <= now;
+
+/** Upcoming: not over yet and confirmed, or held with its hold not lapsed. */
+export const isUpcoming = (row: Pick<BookingRow, 'status' | 'end' | 'hold_expires_at'>, now = Date.now()) =>
+  (row.status === 'confirmed' || (row.status === 'held' && !holdLapsed(row, now))) && new Date(row.end).getTime() > now;
 
 /** The video room can be joined (its window, DESIGN §4: 10 min before to 30 min after). */
 export const roomOpen = (row: Pick<BookingRow, 'status' | 'room'>, now = Date.now()) => {

@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -5,8 +6,10 @@ import { errorText, toast } from '@/lib/toast';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { formatMinutes } from '@/lib/format';
 import { useMarkNoShow, type PartyArea } from '../api/booking-actions';
-import { isUpcoming, roomOpen, type BookingRow } from '../api/types';
+import { resumePaymentHref } from '../api/booking-token';
+import { holdLapsed, holdOpen, isUpcoming, roomOpen, type BookingRow } from '../api/types';
 import styles from './booking.module.css';
+import { HoldCountdown } from './hold-countdown';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
@@ -27,11 +30,17 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
   const money = useMoney();
   const noShow = useMarkNoShow();
   const now = useNow();
+  // Set by the countdown at 0, before the next tick of `now`.
+  const [lapsedHere, setLapsedHere] = useState(false);
+  const onLapsed = useCallback(() => setLapsedHere(true), []);
   const language = i18n.language;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const other = (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed');
   const upcoming = isUpcoming(row, now);
   const changeable = row.status === 'confirmed' && upcoming;
+  // An unpaid hold the client can still pay (or cancel, which frees the slot at once).
+  const payable = area === 'client' && holdOpen(row, now) && !lapsedHere;
+  const lapsed = holdLapsed(row, now) || (row.status === 'held' && lapsedHere);
   const over = new Date(row.end).getTime() <= now;
   const roomHref = area === 'client' ? paths.client.room.getHref(row.id) : paths.consultant.room.getHref(row.id);
   return (
@@ -43,13 +52,25 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
         </li>
         <li>{formatMinutes(row.duration_minutes, language)}</li>
         <li>
-          <BookingStatusBadge status={row.status} />
+          <BookingStatusBadge status={lapsed ? 'expired' : row.status} />
         </li>
         <li>{row.free ? t('bookings.free') : money(row.total)}</li>
         {row.card && <li>{t('bookings.card', { brand: row.card.brand, last4: row.card.last4 })}</li>}
         {row.refund && <li>{t('bookings.refunded', { amount: money(row.refund) })}</li>}
+        {lapsed && area === 'client' && <li>{t('bookings.pay.lapsed')}</li>}
       </ul>
+      {payable && row.hold_expires_at && <HoldCountdown until={row.hold_expires_at} onExpired={onLapsed} />}
       <div className={styles.actions}>
+        {payable && (
+          <>
+            <Link className="btn btn-small" to={resumePaymentHref(row)}>
+              {t('bookings.pay.action')}
+            </Link>
+            <button type="button" className="btn btn-secondary btn-small" onClick={() => onDialog({ kind: 'cancel', row })}>
+              {t('bookings.cancel.action')}
+            </button>
+          </>
+        )}
         {roomOpen(row, now) && (
           <Link className="btn btn-small" to={roomHref}>
             {t('bookings.join')}

@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { bookingRow, CONSULTANT, eur, quote, START, TOKEN } from '../testing/booking-fixtures';
+import { bookingRow, CONSULTANT, eur, heldRow, quote, START, TOKEN } from '../testing/booking-fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 
@@ -14,6 +14,8 @@ const asClient = (handlers: Record<string, StubHandler>) => {
   setRoleStatus('client', true);
   return stubFetch({ 'GET /api/client/session': () => json(sessionFor('client')), ...handlers });
 };
+
+const page = (items: unknown[]) => json({ items, total: items.length, page: 1, page_size: 20 });
 
 const held = (total = eur(6000)) =>
   json(
@@ -186,6 +188,109 @@ describe('booking page', () => {
     expect(screen.getByText('Saisissez la date au format MM/AA.')).toBeTruthy();
     expect(screen.getByText('Le cryptogramme a 3 ou 4 chiffres.')).toBeTruthy();
     expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
+  });
+
+  it('resumes the payment of the client’s own hold of this slot instead of holding it again', async () => {
+    const hold = heldRow(12, { discount: eur(600), total: eur(5400), coupon_code: 'HIVER10' });
+    const fetch = asClient({
+      // The server counts the client's own hold against the slot.
+      'GET /api/client/booking-quote': () => json(quote({ slot_free: false })),
+      'GET /api/client/bookings': ({ url }) =>
+        page(url.searchParams.get('status') === 'held' ? [heldRow(12, { id: 'other', start: '2030-03-05T09:00:00Z' }), hold] : []),
+      'POST /api/client/bookings': () => apiError(409, 'client_overlap', 'Vous avez déjà une réservation à cette heure.'),
+      'POST /api/client/bookings/h1/pay': () =>
+        json({ ...hold, status: 'confirmed', hold_expires_at: null, card: { brand: 'visa', last4: '4242' } }),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    expect(
+      await screen.findByText('Vous avez déjà réservé ce créneau : finalisez le paiement avant la fin du délai.'),
+    ).toBeTruthy();
+    expect(fetch.calls('GET', '/api/client/bookings')[0].url.searchParams.get('status')).toBe('held');
+    expect(screen.getByRole('timer').textContent).toMatch(/^1[12]:\d\d$/);
+    expect(screen.getByTestId('quote-total').textContent).toMatch(/^54,00\s€$/);
+    expect(screen.queryByText('Ce créneau n’est plus disponible. Choisissez-en un autre.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+    expect(screen.queryByLabelText('Code promo')).toBeNull();
+
+    const u = user();
+    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
+    const confirmation = (await screen.findByRole('heading', { name: 'Réservation confirmée' })).closest('section')!;
+    expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
+    expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({
+      card_number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: '123',
+    });
+    expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
+  });
+
+  it('resumes the hold named in the address and shows a decline reason like the first attempt', async () => {
+    let attempts = 0;
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote({ slot_free: false })),
+      'GET /api/client/bookings/h1': () => json(heldRow(5)),
+      'POST /api/client/bookings/h1/pay': () => {
+        attempts += 1;
+        return attempts === 1
+          ? apiError(402, 'card_declined', 'Votre carte a été refusée.')
+          : json(bookingRow({ id: 'h1', card: { brand: 'visa', last4: '4242' } }));
+      },
+    });
+    renderApp(`/booking/${TOKEN}?booking=h1`);
+    const u = user();
+    await u.type(await screen.findByLabelText(/Numéro de carte/), '4000 0000 0000 0002');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer 60,00/ }));
+    expect(await screen.findByText('Votre carte a été refusée.')).toBeTruthy();
+    await u.clear(screen.getByLabelText(/Numéro de carte/));
+    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')).toHaveLength(2);
+    expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
+    // The named booking is enough: no search among the held ones.
+    expect(fetch.calls('GET', '/api/client/bookings')).toEqual([]);
+  });
+
+  it('says when the named hold has lapsed, then offers to start again', async () => {
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'GET /api/client/bookings/h1': () => json(heldRow(-2)),
+      'POST /api/client/bookings': () => held(),
+    });
+    renderApp(`/booking/${TOKEN}?booking=h1`);
+    expect(await screen.findByText('Le délai de 15 minutes pour payer est dépassé : le créneau a été libéré.')).toBeTruthy();
+    expect(screen.queryByLabelText(/Numéro de carte/)).toBeNull();
+    const u = user();
+    await u.click(screen.getByRole('button', { name: 'Recommencer' }));
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    expect(await screen.findByLabelText(/Numéro de carte/)).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings')).toHaveLength(1);
+  });
+
+  it('goes back to the quote when the resumed hold lapses while paying (hold_expired)', async () => {
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'GET /api/client/bookings': () => page([heldRow(5)]),
+      'POST /api/client/bookings/h1/pay': () => apiError(409, 'hold_expired', 'Le délai est dépassé.'),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.type(await screen.findByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByText('Le délai de 15 minutes pour payer est dépassé : le créneau a été libéré.')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Recommencer' }));
+    // The lapsed hold is not resumed again.
+    expect(await screen.findByRole('button', { name: 'Réserver maintenant' })).toBeTruthy();
+    expect(screen.queryByLabelText(/Numéro de carte/)).toBeNull();
   });
 
   it('says when the slot was just taken and leads back to the slot picker', async () => {

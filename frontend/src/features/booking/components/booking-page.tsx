@@ -9,27 +9,47 @@ import { formatMinutes } from '@/lib/format';
 import { errorText } from '@/lib/toast';
 import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { parseBookingToken } from '../api/booking-token';
-import { useCreateBooking, type CreatedBooking } from '../api/create-booking';
+import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote, type BookingQuote } from '../api/get-booking-quote';
-import type { BookingRow, Money } from '../api/types';
+import { useOwnBookingOfSlot } from '../api/get-own-booking';
+import { holdOpen, type BookingRow, type Money } from '../api/types';
 import { BookingConfirmation } from './booking-confirmation';
 import styles from './booking.module.css';
 import { CardForm } from './card-form';
 import { CouponForm } from './coupon-form';
 import { HoldCountdown } from './hold-countdown';
 import { useMoney } from './use-money';
+import { useNow } from './use-now';
+
+type Amounts = Pick<BookingQuote, 'price' | 'discount' | 'total'>;
+
+/** A held booking being paid: just held here, or resumed (`amounts`: what was held, coupon included). */
+type Hold = { id: string; total: Money; expiresAt: string | null; amounts?: Amounts; resumed?: boolean };
 
 type Step =
   | { kind: 'quote' }
-  | { kind: 'pay'; booking: CreatedBooking }
+  | { kind: 'pay'; hold: Hold }
   | { kind: 'done'; total: Money; card: BookingRow['card']; start: string }
   | { kind: 'expired' };
+
+/**
+ * Where the client's own booking of the slot takes the page: its payment while the hold is
+ * open, the lapse once it is over, the confirmation when it is already paid; else the quote.
+ */
+const resumeStep = (row: BookingRow, now: number): Step | null => {
+  if (holdOpen(row, now)) {
+    return { kind: 'pay', hold: { id: row.id, total: row.total, expiresAt: row.hold_expires_at, amounts: row, resumed: true } };
+  }
+  if (row.status === 'held' || row.status === 'expired') return { kind: 'expired' };
+  if (row.status === 'confirmed') return { kind: 'done', total: row.total, card: row.card, start: row.start };
+  return null;
+};
 
 const PHOTO = 72;
 
 const fullName = (quote: BookingQuote) => `${quote.consultant.given_name} ${quote.consultant.family_name}`;
 
-function QuoteFacts({ quote }: { quote: BookingQuote }) {
+function QuoteFacts({ quote, amounts = quote }: { quote: BookingQuote; amounts?: Amounts }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const language = i18n.language;
@@ -51,16 +71,16 @@ function QuoteFacts({ quote }: { quote: BookingQuote }) {
         <dt>{t('booking.quote.duration')}</dt>
         <dd>{formatMinutes(quote.duration_minutes, language)}</dd>
         <dt>{t('booking.quote.price')}</dt>
-        <dd>{money(quote.price)}</dd>
-        {quote.discount.amount_minor > 0 && (
+        <dd>{money(amounts.price)}</dd>
+        {amounts.discount.amount_minor > 0 && (
           <>
             <dt>{t('booking.quote.discount')}</dt>
-            <dd>−{money(quote.discount)}</dd>
+            <dd>−{money(amounts.discount)}</dd>
           </>
         )}
         <dt>{t('booking.quote.total')}</dt>
         <dd className={styles.total} data-testid="quote-total">
-          {money(quote.total)}
+          {money(amounts.total)}
         </dd>
       </dl>
     </>
@@ -81,22 +101,39 @@ function BackToSlots({ consultantId }: { consultantId: string }) {
  * spec §2 `/booking/:token` (client guard): the quote (expert, date and time in the
  * client's zone, duration, price, coupon), the free-first offer (Book Free) or the
  * consent-form refusal, then hold → card → confirmation.
+ * When the client already holds this slot (`?booking={id}` from "my bookings", or found
+ * among their held bookings), the page resumes that hold's payment instead of holding again.
  */
-export function BookingPage({ token }: { token: string }) {
+export function BookingPage({ token, bookingId = null }: { token: string; bookingId?: string | null }) {
   const parsed = parseBookingToken(token);
   if (!parsed) return <NotFoundPage />;
-  return <Booking consultantId={parsed.consultantId} start={parsed.start} />;
+  return <Booking consultantId={parsed.consultantId} start={parsed.start} bookingId={bookingId} />;
 }
 
-function Booking({ consultantId, start }: { consultantId: string; start: string }) {
+function Booking({ consultantId, start, bookingId }: { consultantId: string; start: string; bookingId: string | null }) {
   const { t } = useTranslation();
   const [coupon, setCoupon] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'quote' });
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
+  // Own bookings of the slot no longer to resume (their hold lapsed here).
+  const [dismissed, setDismissed] = useState<string[]>([]);
   const quote = useBookingQuote({ consultantId, start, coupon });
+  const own = useOwnBookingOfSlot({ consultantId, start, bookingId });
   const create = useCreateBooking();
-  const onExpired = useCallback(() => setStep({ kind: 'expired' }), []);
+  const now = useNow();
+  const ownId = own.row?.id ?? null;
+  const dismissOwn = useCallback(() => {
+    if (ownId) setDismissed((ids) => (ids.includes(ownId) ? ids : [...ids, ownId]));
+  }, [ownId]);
+  const onExpired = useCallback(() => {
+    dismissOwn();
+    setStep({ kind: 'expired' });
+  }, [dismissOwn]);
+  const resumed = step.kind === 'quote' && own.row && !dismissed.includes(own.row.id) ? resumeStep(own.row, now) : null;
+  const current = resumed ?? step;
   const data = quote.data;
+  // Whether the client already holds the slot is known before offering to book it.
+  const ready = Boolean(data) && !(current.kind === 'quote' && own.pending);
 
   if (quote.isError && !data) {
     if (isApiError(quote.error) && quote.error.status === 404) return <NotFoundPage />;
@@ -118,7 +155,10 @@ function Booking({ consultantId, start }: { consultantId: string; start: string 
           setStep(
             booking.status === 'confirmed'
               ? { kind: 'done', total: booking.total, card: null, start: data.start }
-              : { kind: 'pay', booking },
+              : {
+                  kind: 'pay',
+                  hold: { id: booking.booking_id, total: booking.total, expiresAt: booking.hold_expires_at },
+                },
           ),
         onError: (error) =>
           setRefusal({
@@ -129,33 +169,33 @@ function Booking({ consultantId, start }: { consultantId: string; start: string 
     );
   };
 
-  const slotTaken = refusal?.code === 'slot_taken' || (data && !data.slot_free && step.kind === 'quote');
+  const slotTaken = refusal?.code === 'slot_taken' || (data && !data.slot_free && current.kind === 'quote');
 
   return (
     <div className={`container ${styles.page}`}>
       <PageTitle>{t('booking.title')}</PageTitle>
-      {!data && (
+      {!ready && (
         <div className="card">
-          {quote.isError ? (
+          {!data && quote.isError ? (
             <p role="alert">{errorText(quote.error, t('errors.network'))}</p>
           ) : (
             <p role="status">{t('common.loading')}</p>
           )}
         </div>
       )}
-      {data && step.kind === 'done' && (
+      {ready && data && current.kind === 'done' && (
         <BookingConfirmation
           expertName={fullName(data)}
-          start={step.start}
+          start={current.start}
           timezone={data.timezone}
-          total={step.total}
-          card={step.card}
+          total={current.total}
+          card={current.card}
         />
       )}
-      {data && step.kind !== 'done' && (
+      {ready && data && current.kind !== 'done' && (
         <section className="card" aria-labelledby="booking-summary">
           <h2 id="booking-summary">{t('booking.quote.title')}</h2>
-          <QuoteFacts quote={data} />
+          <QuoteFacts quote={data} amounts={current.kind === 'pay' ? current.hold.amounts : undefined} />
 
           {slotTaken ? (
             <div className={styles.refusal} role="alert">
@@ -167,7 +207,9 @@ function Booking({ consultantId, start }: { consultantId: string; start: string 
               <p>{t('booking.consentMissing')}</p>
               <Link to={paths.client.consentFormDoc.getHref()}>{t('booking.consentLink')}</Link>
             </div>
-          ) : step.kind === 'quote' ? (
+          ) : current.kind === 'pay' ? (
+            current.hold.resumed && <p className={styles.notice}>{t('booking.resume.notice')}</p>
+          ) : current.kind === 'quote' ? (
             <>
               {data.free_first_eligible ? (
                 <p className={styles.notice}>{t('booking.freeFirst')}</p>
@@ -183,13 +225,14 @@ function Booking({ consultantId, start }: { consultantId: string; start: string 
                 {data.free_first_eligible ? t('booking.bookFree') : t('booking.bookNow')}
               </button>
             </>
-          ) : step.kind === 'expired' ? (
+          ) : current.kind === 'expired' ? (
             <div className={styles.refusal} role="alert">
               <p>{t('booking.hold.expired')}</p>
               <button
                 type="button"
                 className="btn btn-secondary"
                 onClick={() => {
+                  dismissOwn();
                   setStep({ kind: 'quote' });
                   void quote.refetch();
                 }}
@@ -200,17 +243,18 @@ function Booking({ consultantId, start }: { consultantId: string; start: string 
           ) : null}
         </section>
       )}
-      {data && step.kind === 'pay' && (
+      {ready && data && current.kind === 'pay' && (
         <section className="card" aria-label={t('booking.card.title')}>
-          {step.booking.hold_expires_at && <HoldCountdown until={step.booking.hold_expires_at} onExpired={onExpired} />}
+          {current.hold.expiresAt && <HoldCountdown until={current.hold.expiresAt} onExpired={onExpired} />}
           <CardForm
-            bookingId={step.booking.booking_id}
-            total={step.booking.total}
+            key={current.hold.id}
+            bookingId={current.hold.id}
+            total={current.hold.total}
             onHoldExpired={onExpired}
             onPaid={(row) =>
               setStep({
                 kind: 'done',
-                total: row.total ?? step.booking.total,
+                total: row.total ?? current.hold.total,
                 card: row.card ?? null,
                 start: row.start ?? data.start,
               })

@@ -13,7 +13,7 @@ type Props = { area: PartyArea; row: BookingRow; zone: string; onClose: () => vo
 /**
  * Cancels a booking after saying what will be refunded (DESIGN §4): a client 24 h or more
  * before the start gets everything back, later nothing; a consultant's cancellation
- * always refunds the client in full.
+ * always refunds the client in full. An unpaid hold is simply released: nothing was charged.
  */
 export function CancelDialog({ area, row, zone, onClose }: Props) {
   const { t, i18n } = useTranslation();
@@ -21,15 +21,18 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
   const cancel = useCancelBooking();
   const [reason, setReason] = useState('');
   const now = useNow();
+  const unpaidHold = row.status === 'held';
   const paid = row.total.amount_minor > 0;
   const full = area === 'consultant' || clientRefundsInFull(row.start, now);
-  const refundText = !paid
-    ? t('bookings.cancel.nothingPaid')
-    : area === 'consultant'
-      ? t('bookings.cancel.consultantRefund', { amount: money(row.total) })
-      : full
-        ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
-        : t('bookings.cancel.noRefund');
+  const refundText = unpaidHold
+    ? t('bookings.cancel.holdNotPaid')
+    : !paid
+      ? t('bookings.cancel.nothingPaid')
+      : area === 'consultant'
+        ? t('bookings.cancel.consultantRefund', { amount: money(row.total) })
+        : full
+          ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
+          : t('bookings.cancel.noRefund');
 
   const confirm = () =>
     cancel.mutate(
@@ -55,7 +58,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
           date: formatDateTimeIn(row.start, zone, i18n.language),
         })}
       </p>
-      {area === 'client' && <p>{t('bookings.cancel.rule')}</p>}
+      {area === 'client' && !unpaidHold && <p>{t('bookings.cancel.rule')}</p>}
       <p>
         <strong>{refundText}</strong>
       </p>

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,11 +8,13 @@ import { formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/toast';
 import { browserTimeZone, zoneLabel } from '@/lib/zoned-time';
 import type { PartyArea } from '../api/booking-actions';
+import { bookingsQueryOptions } from '../api/get-bookings';
 import { useClientDashboard, useConsultantDashboard } from '../api/get-dashboard';
-import type { BookingRow } from '../api/types';
+import { holdOpen, type BookingRow } from '../api/types';
 import { BookingDialogs } from './booking-dialogs';
 import { BookingItem, type BookingDialog } from './booking-item';
 import styles from './booking.module.css';
+import { useNow } from './use-now';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -96,17 +99,29 @@ export function ConsultantDashboardCards() {
   );
 }
 
-/** spec §2 client dashboard: the next session (join when the room is open), history and favourites. */
+/**
+ * spec §2 client dashboard: the next session (join when the room is open), history and
+ * favourites; first, any unpaid hold still open, with its countdown and "complete payment".
+ */
 export function ClientDashboardCards() {
   const { t, i18n } = useTranslation();
   const query = useClientDashboard();
+  // The dashboard's next session is a confirmed one: unpaid holds come from the held list.
+  const held = useQuery({ ...bookingsQueryOptions('client', { status: 'held', page: 1 }), meta: { silent: true } });
+  const now = useNow();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
   const zone = browserTimeZone();
   const data = query.data;
+  const holds = (held.data?.items ?? []).filter((row) => holdOpen(row, now));
   if (!data) return <QueryState pending={query.isPending} error={query.error} />;
   return (
     <>
       <p className={styles.zone}>{t('bookings.zone', { zone: zoneLabel(zone, i18n.language) })}</p>
+      {holds.length > 0 && (
+        <Card title={t('dashboards.pendingPayment')}>
+          <Rows area="client" rows={holds} empty="" zone={zone} onDialog={setDialog} />
+        </Card>
+      )}
       <Card title={t('dashboards.nextSession')}>
         <Rows
           area="client"

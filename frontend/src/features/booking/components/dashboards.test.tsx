@@ -5,7 +5,7 @@ import { expertCard } from '@/testing/experts';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { bookingRow } from '../testing/booking-fixtures';
+import { bookingRow, heldRow, TOKEN } from '../testing/booking-fixtures';
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
@@ -56,5 +56,26 @@ describe('dashboards', () => {
     const history = screen.getByRole('heading', { level: 2, name: 'Historique' }).closest('section')!;
     expect(within(history).getByText('Terminée')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Dr Inès Roux e1' }).getAttribute('href')).toBe('/our-experts/details/e1');
+    // No unpaid hold: no card for it.
+    expect(screen.queryByRole('heading', { level: 2, name: 'Paiement à finaliser' })).toBeNull();
+  });
+
+  it('client: an unpaid hold still open comes first, with its countdown and « Finaliser le paiement »', async () => {
+    setRoleStatus('client', true);
+    const fetch = stubFetch({
+      'GET /api/client/session': () => json(sessionFor('client')),
+      'GET /api/client/dashboard': () => json({ next_session: null, history: [], favourites: [] }),
+      'GET /api/client/bookings': () =>
+        json({ items: [heldRow(8), heldRow(-1, { id: 'lapsed' })], total: 2, page: 1, page_size: 20 }),
+    });
+    renderApp('/client/dashboard');
+    const card = (await screen.findByRole('heading', { level: 2, name: 'Paiement à finaliser' })).closest('section')!;
+    expect(within(card).getAllByRole('article')).toHaveLength(1);
+    expect(within(card).getByRole('timer').textContent).toMatch(/^[78]:\d\d$/);
+    expect(within(card).getByRole('link', { name: 'Finaliser le paiement' }).getAttribute('href')).toBe(
+      `/booking/${TOKEN}?booking=h1`,
+    );
+    expect(fetch.calls('GET', '/api/client/bookings')[0].url.searchParams.get('status')).toBe('held');
+    expect(screen.getByText('Aucune séance à venir.')).toBeTruthy();
   });
 });

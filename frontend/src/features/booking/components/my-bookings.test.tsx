@@ -5,7 +5,7 @@ import { setRoleStatus } from '@/lib/persisted-state';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { bookingRow, CONSULTANT, eur } from '../testing/booking-fixtures';
+import { bookingRow, CONSULTANT, eur, heldRow, quote, TOKEN } from '../testing/booking-fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
@@ -88,6 +88,100 @@ describe('client my-booking', () => {
     await u.click(await within(dialog).findByRole('button', { name: 'Choisir le mardi 5 mars 2030 à 10:00' }));
     expect(fetch.calls('POST', '/api/client/bookings/far/reschedule')[0].body).toEqual({ start: '2030-03-05T09:00:00Z' });
     expect(await screen.findByText(/Réservation déplacée au mardi 5 mars 2030 à 10:00\./)).toBeTruthy();
+  });
+});
+
+describe('client my-booking: unpaid holds', () => {
+  it('shows a hold still open with its countdown and « Finaliser le paiement », which resumes its payment', async () => {
+    const hold = heldRow(10, { discount: eur(600), total: eur(5400), coupon_code: 'HIVER10' });
+    const fetch = as('client', {
+      'GET /api/client/bookings': () => page([hold]),
+      'GET /api/client/bookings/h1': () => json(hold),
+      // The server counts the client's own hold against the slot.
+      'GET /api/client/booking-quote': () => json(quote({ slot_free: false })),
+      'POST /api/client/bookings/h1/pay': () =>
+        json({ ...hold, status: 'confirmed', hold_expires_at: null, card: { brand: 'visa', last4: '4242' } }),
+    });
+    const { router } = renderApp('/client/my-booking');
+    const upcoming = (await screen.findByRole('heading', { level: 2, name: 'À venir' })).closest('section')!;
+    const item = within(upcoming).getByRole('article');
+    expect(within(item).getByText('En attente de paiement')).toBeTruthy();
+    expect(within(item).getByText(/Ce créneau vous est réservé encore/)).toBeTruthy();
+    expect(within(item).getByRole('timer').textContent).toMatch(/^(9|10):\d\d$/);
+    expect(within(item).getByRole('timer').getAttribute('aria-label')).toBe('environ 10 minutes');
+    const action = within(item).getByRole('link', { name: 'Finaliser le paiement' });
+    expect(action.getAttribute('href')).toBe(`/booking/${TOKEN}?booking=h1`);
+    // Cancelling is offered too (the server releases an unpaid hold).
+    expect(within(item).getByRole('button', { name: 'Annuler' })).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: 'Déplacer' })).toBeNull();
+
+    const u = user();
+    await u.click(action);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${TOKEN}`));
+    expect(router.state.location.search).toBe('?booking=h1');
+    expect(
+      await screen.findByText('Vous avez déjà réservé ce créneau : finalisez le paiement avant la fin du délai.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toMatch(/^(9|10):\d\d$/);
+    // What was held (with its coupon), not the quote's full price.
+    expect(screen.getByTestId('quote-total').textContent).toMatch(/^54,00\s€$/);
+    expect(screen.queryByText(/ce créneau n’est plus disponible/i)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')).toHaveLength(1);
+    expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
+    expect(fetch.calls('GET', '/api/client/bookings/h1').length).toBeGreaterThan(0);
+    expect(screen.getByText('visa se terminant par 4242')).toBeTruthy();
+  });
+
+  it('cancels an open hold without any refund rule: nothing was paid', async () => {
+    const hold = heldRow(10);
+    const fetch = as('client', {
+      'GET /api/client/bookings': () => page([hold]),
+      'POST /api/client/bookings/h1/cancel': () => json({ ...hold, status: 'cancelled', refund: eur(0), cancelled_by: 'client' }),
+    });
+    renderApp('/client/my-booking');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
+    expect(
+      within(dialog).getByText('Rien n’a encore été payé : aucun montant ne sera débité et le créneau sera libéré.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/Annulation 24 heures ou plus avant le début/)).toBeNull();
+    expect(within(dialog).queryByText(/remboursé/)).toBeNull();
+    await u.click(within(dialog).getByRole('button', { name: 'Confirmer l’annulation' }));
+    expect(await screen.findByText('Réservation annulée.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/h1/cancel')).toHaveLength(1);
+  });
+
+  it('shows a lapsed hold as expired, with no action, before the server marks it', async () => {
+    as('client', { 'GET /api/client/bookings': () => page([heldRow(-1)]) });
+    renderApp('/client/my-booking');
+    const past = (await screen.findByRole('heading', { level: 2, name: 'Passées' })).closest('section')!;
+    const item = within(past).getByRole('article');
+    expect(within(item).getByText('Expirée')).toBeTruthy();
+    expect(within(item).getByText('Délai de paiement dépassé : le créneau a été libéré.')).toBeTruthy();
+    expect(within(item).queryByRole('link', { name: 'Finaliser le paiement' })).toBeNull();
+    expect(within(item).queryByRole('button')).toBeNull();
+    expect(within(item).queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'À venir' })).toBeNull();
+  });
+
+  it('takes the action away when the hold lapses on screen', async () => {
+    as('client', { 'GET /api/client/bookings': () => page([heldRow(1.2 / 60)]) });
+    renderApp('/client/my-booking');
+    const item = await screen.findByRole('article');
+    expect(within(item).getByRole('link', { name: 'Finaliser le paiement' })).toBeTruthy();
+    await waitFor(() => expect(within(item).queryByRole('link', { name: 'Finaliser le paiement' })).toBeNull(), {
+      timeout: 4000,
+    });
+    expect(within(item).getByText('Expirée')).toBeTruthy();
+    expect(within(item).queryByRole('timer')).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Annuler' })).toBeNull();
   });
 });
 

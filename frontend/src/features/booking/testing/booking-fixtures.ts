@@ -47,3 +47,14 @@ export const bookingRow = (overrides: Partial<BookingRow> = {}): BookingRow => (
   created_at: '2030-02-01T10:00:00Z',
   ...overrides,
 });
+
+/** An unpaid hold of the client on START (`h1`), open for `minutes` more (negative: lapsed). */
+export const heldRow = (minutes: number, overrides: Partial<BookingRow> = {}): BookingRow =>
+  bookingRow({
+    id: 'h1',
+    status: 'held',
+    card: null,
+    room: null,
+    hold_expires_at: new Date(Date.now() + minutes * 60_000).toISOString(),
+    ...overrides,
+  });
