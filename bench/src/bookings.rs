@@ -5,8 +5,9 @@
 //! 127.0.0.1:0; 16 clients, each on its own connection, hold a free slot of
 //! a random expert and pay it with the sandbox's 4242 card, for a few
 //! seconds: confirmed bookings per second, and the latency of hold + pay.
-//! Then the free-slot query of one expert over four weeks under load.
-//! Figures only.
+//! Then the free-slot query of one expert over four weeks under load, and
+//! 50 other clients holding one same slot at once (the race budget: every
+//! one answered within 1 s, exactly one hold). Figures only.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,6 +35,9 @@ pub struct Settings {
 const CLIENT_PASSWORD: &str = "bench-client-password-2026";
 /// The read budget: p99 of a read endpoint at 32 connections.
 const READ_P99_BUDGET: Duration = Duration::from_millis(10);
+/// Clients racing for one slot, and the time within which all are answered.
+const RACERS: usize = 50;
+const RACE_BUDGET: Duration = Duration::from_secs(1);
 
 /// Every free slot of every expert, shuffled: the clients' shared queue.
 async fn slot_queue(base: &str, experts: &[Uuid]) -> Result<Vec<(Uuid, String)>> {
@@ -185,11 +189,12 @@ pub async fn run(
         equilibre::demo::publish_timings(&app, *id, true).await?;
     }
     let mut emails = Vec::new();
-    for n in 0..settings.clients {
+    for n in 0..settings.clients + RACERS {
         let email = format!("client{n}@bench.invalid");
         equilibre::demo::bookable_client(&app, &email, CLIENT_PASSWORD, "Client", "Bench").await?;
         emails.push(email);
     }
+    let racers = emails.split_off(settings.clients);
     app.projector.catch_up().await?;
     report.line(format!(
         "postgres: {} experts with weekly schedules and {} clients with a consent form, seeded in {:.1} s",
@@ -267,6 +272,85 @@ pub async fn run(
         format!("≤ {} ms", READ_P99_BUDGET.as_millis()),
         Verdict::from(load.p99 <= READ_P99_BUDGET),
     );
+
+    race(&app, &base, &experts, &racers, report).await?;
     server.abort();
+    Ok(())
+}
+
+/// `RACERS` clients, signed in beforehand, hold the last free slot of the
+/// last expert at the same instant: how many got it, and how long the
+/// slowest waited for its answer.
+async fn race(
+    app: &equilibre::App,
+    base: &str,
+    experts: &[Uuid],
+    racers: &[String],
+    report: &mut Report,
+) -> Result<()> {
+    app.projector.catch_up().await?;
+    let expert = *experts.last().context("an expert")?;
+    let (_, start) = slot_queue(base, &[expert])
+        .await?
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1))
+        .context("a free slot")?;
+    let mut tokens = Vec::new();
+    for email in racers {
+        tokens.push(sign_in(base, email).await?);
+    }
+    let gate = Arc::new(tokio::sync::Barrier::new(tokens.len()));
+    let tasks: Vec<_> = tokens
+        .into_iter()
+        .map(|token| {
+            let (base, start, gate) = (base.to_owned(), start.clone(), gate.clone());
+            tokio::spawn(async move {
+                let http = reqwest::Client::new();
+                gate.wait().await;
+                let sent = Instant::now();
+                let status = http
+                    .post(format!("{base}/api/client/bookings"))
+                    .bearer_auth(&token)
+                    .json(&json!({"consultant_id": expert, "start": start}))
+                    .send()
+                    .await
+                    .map(|r| r.status().as_u16())
+                    .unwrap_or(0);
+                (status, sent.elapsed())
+            })
+        })
+        .collect();
+    let started = Instant::now();
+    let mut answers = Vec::new();
+    for task in tasks {
+        answers.push(task.await?);
+    }
+    let elapsed = started.elapsed();
+    let held = answers.iter().filter(|(s, _)| *s == 201).count();
+    let refused = answers.iter().filter(|(s, _)| *s == 409).count();
+    let mut latencies: Vec<Duration> = answers.iter().map(|(_, l)| *l).collect();
+    latencies.sort();
+    let slowest = latencies.last().copied().unwrap_or_default();
+    report.row(
+        "postgres",
+        &format!("{RACERS} clients hold one slot at once"),
+        answers.len() as u64,
+        elapsed,
+        answers.len() as f64 / elapsed.as_secs_f64(),
+        Some(quantile(&latencies, 0.5).as_secs_f64() * 1e3),
+        Some(quantile(&latencies, 0.99).as_secs_f64() * 1e3),
+        format!(
+            "{held} held, {refused} refused 409, {} other answers; slowest {:.0} ms",
+            answers.len() - held - refused,
+            slowest.as_secs_f64() * 1e3
+        ),
+    );
+    report.verdict(
+        "postgres",
+        "race for one slot, slowest answer",
+        format!("{:.0} ms ({held} held)", slowest.as_secs_f64() * 1e3),
+        format!("≤ {} ms, 1 held", RACE_BUDGET.as_millis()),
+        Verdict::from(slowest <= RACE_BUDGET && held == 1),
+    );
     Ok(())
 }

@@ -21,7 +21,7 @@
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
 //! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, PostgreSQL
 //! only: experts with schedules, clients booking at once; the free-slot query
-//! runs at `BENCH_CONNECTIONS`).
+//! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot).
 
 mod bookings;
 mod counted;
