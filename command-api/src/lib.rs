@@ -144,6 +144,7 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::booking::pay_booking))
         .routes(routes!(routes::booking::client_cancel_booking))
         .routes(routes!(routes::booking::consultant_cancel_booking))
+        .routes(routes!(routes::booking::admin_cancel_booking))
         .routes(routes!(routes::booking::client_reschedule_booking))
         .routes(routes!(routes::booking::consultant_reschedule_booking))
         .routes(routes!(routes::booking::report_no_show))

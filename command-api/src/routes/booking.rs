@@ -122,6 +122,21 @@ pub async fn consultant_cancel_booking(
     cancel_as(app, caller, CancelledBy::Consultant, key, id).await
 }
 
+/// An administrator cancels (settling a dispute, an expert unavailable):
+/// the client is refunded in full, as when the consultant cancels.
+#[utoipa::path(post, path = "/api/admin-panel/bookings/{id}/cancel", tag = "booking", security(("session" = [])),
+    request_body = CancelBody, params(("id" = Uuid, Path)),
+    responses((status = 200, body = BookingRow), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+pub async fn admin_cancel_booking(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+    Path(id): Path<Uuid>,
+    Json(_body): Json<CancelBody>,
+) -> Result<Committed<BookingRow>> {
+    cancel_as(app, caller, CancelledBy::Admin, key, id).await
+}
+
 async fn reschedule_as(
     app: AppState,
     caller: Caller,

@@ -18,6 +18,7 @@ on_both_backends!(
     rescheduling_moves_the_same_booking_to_a_free_slot,
     a_client_cannot_hold_two_overlapping_bookings,
     coupons_are_created_applied_and_disabled_by_administrators,
+    an_administrator_cancels_a_booking_and_the_client_is_refunded_in_full,
     a_no_show_is_reported_after_the_end_and_completion_is_recorded_at_the_rooms_close,
     a_consultant_notes_privately_about_a_client_they_have_booked_only,
 );
@@ -513,4 +514,43 @@ async fn a_consultant_notes_privately_about_a_client_they_have_booked_only(backe
             .all(|e| !e.payload.contains("Sommeil"))
     );
     assert_eq!(app.count_events("NoteAdded").await, 1);
+}
+
+async fn an_administrator_cancels_a_booking_and_the_client_is_refunded_in_full(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let admin = app.create_admin(&unique_email("admin")).await;
+    let admin = signed_in(&app, admin).await;
+    let expert = expert(&app).await;
+    let client = client(&app, true).await;
+    let start = slots(&app, TimeDelta::hours(3))[0];
+    let id = paid(&app, &client, &expert, start).await;
+    let path = format!("/api/admin-panel/bookings/{id}/cancel");
+
+    let by_client_area = send(&app, &client, Method::POST, &path, &json!({})).await;
+    let cancelled = send(&app, &admin, Method::POST, &path, &json!({})).await;
+    let again = send(&app, &admin, Method::POST, &path, &json!({})).await;
+    let unknown = send(
+        &app,
+        &admin,
+        Method::POST,
+        &format!("/api/admin-panel/bookings/{}/cancel", uuid::Uuid::now_v7()),
+        &json!({}),
+    )
+    .await;
+
+    assert_ne!(
+        by_client_area.status, 200,
+        "a client cannot use the admin route"
+    );
+    cancelled.expect(200);
+    assert_eq!(cancelled.json()["status"], "cancelled");
+    assert_eq!(cancelled.json()["cancelled_by"], "admin");
+    assert_eq!(cancelled.json()["refund"]["amount_minor"], 6000);
+    again.expect(409);
+    assert_eq!(again.code(), "booking_not_cancellable");
+    unknown.expect(404);
+    // The slot is free again.
+    book(&app, &client, &expert, start, json!({}))
+        .await
+        .expect(201);
 }
