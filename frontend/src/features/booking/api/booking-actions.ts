@@ -1,16 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateBookings } from './invalidate';
-import type { CommandBooking } from './types';
+import type { BookingArea, CommandBooking } from './types';
 
 /** The two parties' areas: both may cancel and reschedule. */
 export type PartyArea = 'client' | 'consultant';
 
-const bookingPath = (area: PartyArea, id: string, action: string) =>
+/** Who may cancel: either party, and the administrator (always a full refund, like a consultant). */
+export type CancelArea = PartyArea | 'admin-panel';
+
+const bookingPath = (area: BookingArea, id: string, action: string) =>
   `/api/${area}/bookings/${encodeURIComponent(id)}/${action}`;
 
-/** `POST /api/{area}/bookings/{id}/cancel {reason?}` → the row with its refund. */
-export const cancelBooking = ({ area, id, reason }: { area: PartyArea; id: string; reason?: string }) =>
+/** `POST /api/{client|consultant|admin-panel}/bookings/{id}/cancel {reason?}` → the row with its refund. */
+export const cancelBooking = ({ area, id, reason }: { area: CancelArea; id: string; reason?: string }) =>
   api.post<CommandBooking>(bookingPath(area, id, 'cancel'), reason ? { reason } : {});
 
 /** `POST /api/{area}/bookings/{id}/reschedule {start}` → the row (same id, new times). */

@@ -1,7 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { slotsKey } from './get-slots';
 
-/** Every list, detail and dashboard a booking change may alter, and the free slots. */
+/**
+ * Every list, detail and dashboard a booking change may alter, and the free slots. Lists and
+ * details of every area (client, consultant and admin-panel) are keyed under `bookingsKey`.
+ */
 export const bookingsKey = ['bookings'] as const;
 export const dashboardKey = ['booking-dashboard'] as const;
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
@@ -8,9 +9,12 @@ import { formatDateTime, formatMinutes } from '@/lib/format';
 import { errorText } from '@/lib/toast';
 import { browserTimeZone, formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { useBooking } from '../api/get-booking';
+import type { BookingRow } from '../api/types';
 import styles from './booking.module.css';
+import { CancelDialog } from './cancel-dialog';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
+import { useNow } from './use-now';
 
 /** An event type (`booking_confirmed`, `BookingCancelled`…) as words when no translation is known. */
 const humanize = (type: string) =>
@@ -19,7 +23,14 @@ const humanize = (type: string) =>
     .replace(/[_-]+/g, ' ')
     .toLowerCase();
 
-/** Admin booking detail (DESIGN §4 audit): the booking, its full event history (who, what, when) and notes. */
+/** The administrator may cancel a held or confirmed booking until it starts (the server answers 409 otherwise). */
+const adminCancellable = (row: Pick<BookingRow, 'status' | 'start'>, now: number) =>
+  (row.status === 'held' || row.status === 'confirmed') && new Date(row.start).getTime() > now;
+
+/**
+ * Admin booking detail (DESIGN §4 audit): the booking, its full event history (who, what, when) and notes.
+ * Before the start, the administrator may cancel a held or confirmed booking (full refund of what was paid).
+ */
 export function AdminBookingDetail({ id }: { id: string }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -27,6 +38,8 @@ export function AdminBookingDetail({ id }: { id: string }) {
   const row = query.data;
   const zone = browserTimeZone();
   const language = i18n.language;
+  const now = useNow();
+  const [cancelling, setCancelling] = useState(false);
   if (query.isError && isApiError(query.error) && query.error.status === 404) return <NotFoundPage />;
   return (
     <div className="stack">
@@ -83,7 +96,15 @@ export function AdminBookingDetail({ id }: { id: string }) {
                 </>
               )}
             </dl>
+            {adminCancellable(row, now) && (
+              <div className={styles.actions}>
+                <button type="button" className="btn btn-secondary" onClick={() => setCancelling(true)}>
+                  {t('adminBookings.cancel')}
+                </button>
+              </div>
+            )}
           </section>
+          {cancelling && <CancelDialog area="admin-panel" row={row} zone={zone} onClose={() => setCancelling(false)} />}
           <section className="card" aria-labelledby="booking-history">
             <h2 id="booking-history">{t('adminBookings.history')}</h2>
             {(row.history ?? []).length === 0 ? (

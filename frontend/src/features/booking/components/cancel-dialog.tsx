@@ -3,17 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { errorText, toast } from '@/lib/toast';
 import { formatDateTimeIn } from '@/lib/zoned-time';
-import { useCancelBooking, type PartyArea } from '../api/booking-actions';
+import { useCancelBooking, type CancelArea } from '../api/booking-actions';
 import { clientRefundsInFull, type BookingRow } from '../api/types';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
 
-type Props = { area: PartyArea; row: BookingRow; zone: string; onClose: () => void };
+type Props = { area: CancelArea; row: BookingRow; zone: string; onClose: () => void };
 
 /**
  * Cancels a booking after saying what will be refunded (DESIGN §4): a client 24 h or more
- * before the start gets everything back, later nothing; a consultant's cancellation
- * always refunds the client in full. An unpaid hold is simply released: nothing was charged.
+ * before the start gets everything back, later nothing; a consultant's or an administrator's
+ * cancellation always refunds the client in full. An unpaid hold is simply released: nothing was charged.
  */
 export function CancelDialog({ area, row, zone, onClose }: Props) {
   const { t, i18n } = useTranslation();
@@ -23,16 +23,27 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
   const now = useNow();
   const unpaidHold = row.status === 'held';
   const paid = row.total.amount_minor > 0;
-  const full = area === 'consultant' || clientRefundsInFull(row.start, now);
   const refundText = unpaidHold
     ? t('bookings.cancel.holdNotPaid')
     : !paid
       ? t('bookings.cancel.nothingPaid')
-      : area === 'consultant'
+      : area !== 'client'
         ? t('bookings.cancel.consultantRefund', { amount: money(row.total) })
-        : full
+        : clientRefundsInFull(row.start, now)
           ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
           : t('bookings.cancel.noRefund');
+  const date = formatDateTimeIn(row.start, zone, i18n.language);
+  const question =
+    area === 'admin-panel'
+      ? t('bookings.cancel.adminQuestion', {
+          client: row.client.name ?? t('bookings.unnamed'),
+          consultant: row.consultant.name ?? t('bookings.unnamed'),
+          date,
+        })
+      : t('bookings.cancel.question', {
+          name: (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed'),
+          date,
+        });
 
   const confirm = () =>
     cancel.mutate(
@@ -52,12 +63,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
 
   return (
     <Dialog title={t('bookings.cancel.title')} onClose={onClose}>
-      <p>
-        {t('bookings.cancel.question', {
-          name: (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed'),
-          date: formatDateTimeIn(row.start, zone, i18n.language),
-        })}
-      </p>
+      <p>{question}</p>
       {area === 'client' && !unpaidHold && <p>{t('bookings.cancel.rule')}</p>}
       <p>
         <strong>{refundText}</strong>
