@@ -48,4 +48,6 @@ async fn a_read_beyond_the_checkpoint_waits_then_answers_503_until_the_projector
     );
     fresh.expect(200);
     assert_eq!(fresh.json()["given_name"], "Camille");
+    // The zone the SPA shows this account's dates in.
+    assert_eq!(fresh.json()["timezone"], "Europe/Paris");
 }

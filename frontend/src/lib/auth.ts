@@ -12,6 +12,8 @@ export type Session = {
   family_name: string;
   email: string;
   language: string;
+  /** The account's IANA zone (sign-up), null when it has none (an administrator). */
+  timezone?: string | null;
 };
 
 /** The session of `role`, or null when not signed in (401). */

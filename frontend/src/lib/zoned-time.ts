@@ -5,6 +5,16 @@ const locale = (language: string) => (language === 'en' ? 'en-GB' : 'fr-FR');
 /** The browser's IANA zone (a visitor's zone), UTC when unknown. */
 export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
+/** Whether `zone` is an IANA zone this browser knows. */
+export const isKnownZone = (zone: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const valid = (value: string) => !Number.isNaN(new Date(value).getTime());
 
 const format = (value: string, zone: string, language: string, options: Intl.DateTimeFormatOptions) =>

@@ -56,6 +56,8 @@ pub struct SessionBody {
     pub family_name: String,
     pub email: String,
     pub language: String,
+    /// The account's IANA zone, when it has one: dates are shown in it.
+    pub timezone: Option<String>,
 }
 
 /// Who is signed in to this area.
@@ -66,7 +68,7 @@ pub async fn session(
     SignedIn(caller): SignedIn,
 ) -> Result<impl IntoResponse, QueryError> {
     let row = sqlx::query(
-        "SELECT given_name, family_name, email, language FROM rm_accounts WHERE account_id = $1",
+        "SELECT given_name, family_name, email, language, timezone FROM rm_accounts WHERE account_id = $1",
     )
     .bind(caller.account_id.to_string())
     .fetch_optional(&state.read.pool)
@@ -79,6 +81,7 @@ pub async fn session(
         family_name: row.try_get(1)?,
         email: row.try_get(2)?,
         language: row.try_get(3)?,
+        timezone: row.try_get(4)?,
     })))
 }
 

@@ -8,10 +8,11 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { applyServerErrors } from '@/lib/form-errors';
 import { errorText, toast } from '@/lib/toast';
-import { browserTimeZone, formatDateTimeIn } from '@/lib/zoned-time';
+import { formatDateTimeIn } from '@/lib/zoned-time';
 import { useBooking } from '../api/get-booking';
 import { NOTE_MAX, noteSchema, useAddNote, useNotes, type NoteValues } from '../api/notes';
 import styles from './booking.module.css';
+import { useViewerZone } from '@/lib/viewer-zone';
 
 type Props = { sessionId?: string; clientId?: string };
 
@@ -25,6 +26,7 @@ export function AddNotePage({ sessionId, clientId }: Props) {
   const client = clientId ?? row?.client.id;
   const notes = useNotes({ client_id: client, booking_id: client ? undefined : sessionId });
   const add = useAddNote();
+  const zone = useViewerZone('consultant');
   const listId = useId();
 
   return (
@@ -37,7 +39,7 @@ export function AddNotePage({ sessionId, clientId }: Props) {
         <p>
           {t('notes.session', {
             name: row.client.name,
-            date: formatDateTimeIn(row.start, browserTimeZone(), i18n.language),
+            date: formatDateTimeIn(row.start, zone, i18n.language),
           })}
         </p>
       )}

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime, formatMinutes } from '@/lib/format';
 import { errorText } from '@/lib/toast';
-import { browserTimeZone, formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
+import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { useBooking } from '../api/get-booking';
 import type { BookingRow } from '../api/types';
 import styles from './booking.module.css';
@@ -15,6 +15,7 @@ import { CancelDialog } from './cancel-dialog';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
+import { useViewerZone } from '@/lib/viewer-zone';
 
 /** An event type (`booking_confirmed`, `BookingCancelled`…) as words when no translation is known. */
 const humanize = (type: string) =>
@@ -36,7 +37,7 @@ export function AdminBookingDetail({ id }: { id: string }) {
   const money = useMoney();
   const query = useBooking('admin-panel', id);
   const row = query.data;
-  const zone = browserTimeZone();
+  const zone = useViewerZone('admin');
   const language = i18n.language;
   const now = useNow();
   const [cancelling, setCancelling] = useState(false);

@@ -7,12 +7,13 @@ import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { errorText } from '@/lib/toast';
-import { browserTimeZone, formatShortDateTimeIn, zoneLabel } from '@/lib/zoned-time';
+import { formatShortDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { useBookings } from '../api/get-bookings';
 import { BOOKING_STATUSES } from '../api/types';
 import styles from './booking.module.css';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
+import { useViewerZone } from '@/lib/viewer-zone';
 
 const KEYS = ['q', 'status', 'consultant_id', 'consultant', 'client_id', 'client', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -52,7 +53,7 @@ export function AdminBookingsPage() {
     q: value('q') || undefined,
   });
   const [draft, setDraft] = useState({ q: value('q'), from: value('from'), to: value('to') });
-  const zone = browserTimeZone();
+  const zone = useViewerZone('admin');
   const ids = { q: useId(), status: useId(), from: useId(), to: useId(), caption: useId() };
   const data = list.data;
 

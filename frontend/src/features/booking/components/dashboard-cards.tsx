@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { expertName } from '@/lib/expert-card';
 import { formatDateTime } from '@/lib/format';
 import { errorText } from '@/lib/toast';
-import { browserTimeZone, zoneLabel } from '@/lib/zoned-time';
+import { zoneLabel } from '@/lib/zoned-time';
 import type { PartyArea } from '../api/booking-actions';
 import { bookingsQueryOptions } from '../api/get-bookings';
 import { useClientDashboard, useConsultantDashboard } from '../api/get-dashboard';
@@ -15,6 +15,7 @@ import { BookingDialogs } from './booking-dialogs';
 import { BookingItem, type BookingDialog } from './booking-item';
 import styles from './booking.module.css';
 import { useNow } from './use-now';
+import { useViewerZone } from '@/lib/viewer-zone';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -52,7 +53,7 @@ export function ConsultantDashboardCards() {
   const { t, i18n } = useTranslation();
   const query = useConsultantDashboard();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
-  const zone = browserTimeZone();
+  const zone = useViewerZone('consultant');
   const data = query.data;
   const rows = (items: BookingRow[], empty: string) => (
     <Rows area="consultant" rows={items} empty={empty} zone={zone} onDialog={setDialog} />
@@ -110,7 +111,7 @@ export function ClientDashboardCards() {
   const held = useQuery({ ...bookingsQueryOptions('client', { status: 'held', page: 1 }), meta: { silent: true } });
   const now = useNow();
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
-  const zone = browserTimeZone();
+  const zone = useViewerZone('client');
   const data = query.data;
   const holds = (held.data?.items ?? []).filter((row) => holdOpen(row, now));
   if (!data) return <QueryState pending={query.isPending} error={query.error} />;

@@ -6,7 +6,7 @@ import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/components/ui/use-list-params';
 import { errorText } from '@/lib/toast';
-import { browserTimeZone, zoneLabel } from '@/lib/zoned-time';
+import { zoneLabel } from '@/lib/zoned-time';
 import type { PartyArea } from '../api/booking-actions';
 import { useBookings } from '../api/get-bookings';
 import { BOOKING_STATUSES, isUpcoming, type BookingRow } from '../api/types';
@@ -14,6 +14,7 @@ import { BookingDialogs } from './booking-dialogs';
 import { BookingItem, type BookingDialog } from './booking-item';
 import styles from './booking.module.css';
 import { useNow } from './use-now';
+import { useViewerZone } from '@/lib/viewer-zone';
 
 const WHEN = ['upcoming', 'past'] as const;
 
@@ -40,7 +41,7 @@ export function MyBookingsPage({ area }: { area: PartyArea }) {
   const when = (WHEN as readonly string[]).includes(filters.when) ? filters.when : '';
   const list = useBookings(area, { status: status || undefined, page });
   const [dialog, setDialog] = useState<BookingDialog | null>(null);
-  const zone = browserTimeZone();
+  const zone = useViewerZone(area);
   const now = useNow();
   const whenId = useId();
   const statusId = useId();

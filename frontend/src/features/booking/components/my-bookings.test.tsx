@@ -44,6 +44,20 @@ describe('client my-booking', () => {
     await waitFor(() => expect(fetch.calls('GET', '/api/client/bookings').length).toBeGreaterThan(1));
   });
 
+  it('shows the hours in the account\'s zone, the one its mails use, not the browser\'s', async () => {
+    const at = '2026-12-01T14:00:00Z';
+    setRoleStatus('client', true);
+    stubFetch({
+      'GET /api/client/session': () => json({ ...sessionFor('client'), timezone: 'America/Montreal' }),
+      'GET /api/client/bookings': () => page([bookingRow({ id: 'far', start: at, end: '2026-12-01T15:00:00Z' })]),
+    });
+    renderApp('/client/my-booking');
+    expect(await screen.findByText(/Heures affichées dans votre fuseau horaire : America\/Montreal/)).toBeTruthy();
+    const item = await screen.findByRole('article');
+    expect(item.textContent).toMatch(/09:00/);
+    expect(item.textContent).not.toMatch(/14:00/);
+  });
+
   it('says there is no refund less than 24 h before the start', async () => {
     const soon = bookingRow({ id: 'soon', start: hours(5), end: hours(6) });
     as('client', { 'GET /api/client/bookings': () => page([soon]) });
