@@ -49,6 +49,13 @@ fn invalid_request(status: StatusCode, code: &str) -> Answer {
     )
 }
 
+/// Whether the call carries our secret key, as Stripe checks it.
+fn authorised(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::AUTHORIZATION)
+        .is_some_and(|v| v.as_bytes() == format!("Bearer {KEY}").as_bytes())
+}
+
 /// Checks the key and replays by idempotency key, like Stripe.
 fn gate(
     stub: &Shared,
@@ -57,10 +64,7 @@ fn gate(
     then: impl FnOnce(&mut Stub) -> Answer,
 ) -> (StatusCode, axum::Json<Value>) {
     let mut stub = stub.lock().unwrap();
-    let authorised = headers
-        .get(header::AUTHORIZATION)
-        .is_some_and(|v| v.as_bytes() == format!("Bearer {KEY}").as_bytes());
-    if !authorised {
+    if !authorised(headers) {
         let (status, body) = invalid_request(StatusCode::UNAUTHORIZED, "api_key_invalid");
         return (status, axum::Json(body));
     }
@@ -141,11 +145,8 @@ async fn payment_intent(
     headers: HeaderMap,
 ) -> (StatusCode, axum::Json<Value>) {
     let stub = stub.lock().unwrap();
-    let authorised = headers
-        .get(header::AUTHORIZATION)
-        .is_some_and(|v| v.as_bytes() == format!("Bearer {KEY}").as_bytes());
     let (status, body) = match stub.stored.get(&id) {
-        _ if !authorised => invalid_request(StatusCode::UNAUTHORIZED, "api_key_invalid"),
+        _ if !authorised(&headers) => invalid_request(StatusCode::UNAUTHORIZED, "api_key_invalid"),
         None => invalid_request(StatusCode::NOT_FOUND, "resource_missing"),
         Some(intent) => (
             StatusCode::OK,
