@@ -9,7 +9,6 @@
 //! re-implements the life cycle. `position` is the global position of the
 //! booking's last event.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use domain::booking::{Booking, BookingEvent, CATEGORY};
@@ -19,6 +18,7 @@ use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
 use super::Table;
+use super::folds::unreadable;
 use crate::runner::ProjectorError;
 
 pub const TABLE: Table = Table {
@@ -97,45 +97,8 @@ async fn history(
     Ok(())
 }
 
-fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorError + '_ {
-    |e| ProjectorError::Unreadable(event.event_id, e.to_string())
-}
-
-/// Each booking folded so far in this batch, with its stream version.
-#[derive(Default)]
-pub struct Folds(HashMap<String, (u64, Booking)>);
-
-impl Folds {
-    /// The booking after `event`: the cached fold when it is the event just
-    /// before, else the stream read back up to `event`.
-    async fn after(
-        &mut self,
-        store: &Arc<dyn EventStore>,
-        event: &RecordedEvent,
-        decoded: &BookingEvent,
-    ) -> Result<Booking, ProjectorError> {
-        let key = event.stream.to_string();
-        let booking = match self.0.remove(&key) {
-            Some((version, before)) if version + 1 == event.stream_version => {
-                before.evolve(decoded)
-            }
-            _ if event.stream_version == 1 => Booking::default().evolve(decoded),
-            _ => {
-                let recorded = store.read_stream(&event.stream).await?;
-                let mut booking = Booking::default();
-                for e in recorded.iter().take(event.stream_version as usize) {
-                    let decoded: BookingEvent =
-                        codec::decode(&e.event_type, e.schema_version, &e.payload)
-                            .map_err(unreadable(e))?;
-                    booking = booking.evolve(&decoded);
-                }
-                booking
-            }
-        };
-        self.0.insert(key, (event.stream_version, booking.clone()));
-        Ok(booking)
-    }
-}
+/// Each booking folded so far in this batch.
+pub type Folds = super::folds::Folds<BookingEvent, Booking>;
 
 pub async fn apply(
     tx: &mut Transaction<'_, Any>,

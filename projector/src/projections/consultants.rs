@@ -14,7 +14,6 @@
 
 mod sections;
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use domain::account::{AccountEvent, PayloadRef, Role};
@@ -27,6 +26,7 @@ use serde_json::{Map, Value, json};
 use sqlx::{Any, Row, Transaction};
 use store::{EventStore, RecordedEvent};
 
+use super::folds::unreadable;
 use super::{ERASED, Table};
 use crate::runner::ProjectorError;
 
@@ -81,10 +81,6 @@ pub const HISTORY_TABLE: Table = Table {
 /// Consultant streams, and account streams (registration, forgetting).
 pub fn interested(category: &str) -> bool {
     category == CATEGORY || category == domain::account::ACCOUNT_CATEGORY
-}
-
-fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorError + '_ {
-    |e| ProjectorError::Unreadable(event.event_id, e.to_string())
 }
 
 pub async fn apply(
@@ -233,43 +229,8 @@ async fn forget(tx: &mut Transaction<'_, Any>, id: &str) -> Result<(), Projector
     Ok(())
 }
 
-/// Consultants folded so far in this batch, by stream: the next event of a
-/// stream evolves the state it left instead of re-reading the stream, so a
-/// replay reads each consultant's stream about once per batch, not once per
-/// event.
-#[derive(Default)]
-pub struct Folds(HashMap<String, (u64, Consultant)>);
-
-impl Folds {
-    /// The consultant as the domain sees it right after `event` (`decoded`).
-    async fn after(
-        &mut self,
-        store: &Arc<dyn EventStore>,
-        event: &RecordedEvent,
-        decoded: &ConsultantEvent,
-    ) -> Result<Consultant, ProjectorError> {
-        let key = event.stream.to_string();
-        let consultant = match self.0.remove(&key) {
-            Some((version, before)) if version + 1 == event.stream_version => {
-                before.evolve(decoded)
-            }
-            _ => {
-                let recorded = store.read_stream(&event.stream).await?;
-                let mut consultant = Consultant::default();
-                for e in recorded.iter().take(event.stream_version as usize) {
-                    let decoded: ConsultantEvent =
-                        codec::decode(&e.event_type, e.schema_version, &e.payload)
-                            .map_err(unreadable(e))?;
-                    consultant = consultant.evolve(&decoded);
-                }
-                consultant
-            }
-        };
-        self.0
-            .insert(key, (event.stream_version, consultant.clone()));
-        Ok(consultant)
-    }
-}
+/// Consultants folded so far in this batch.
+pub type Folds = super::folds::Folds<ConsultantEvent, Consultant>;
 
 fn time(at: Option<chrono::DateTime<chrono::Utc>>) -> Option<String> {
     at.map(|t| t.to_rfc3339())

@@ -8,6 +8,7 @@ mod client_files;
 mod consultants;
 pub mod directory;
 mod favourites;
+mod folds;
 mod practice;
 mod reference;
 
@@ -66,8 +67,8 @@ pub async fn apply_batch(
 ) -> Result<(), ProjectorError> {
     let mut accounts = accounts::Pending::default();
     let mut directory = directory::Pending::default();
-    let mut consultant_folds = consultants::Folds::default();
-    let mut booking_folds = bookings::Folds::default();
+    let mut consultant_folds = consultants::Folds::new(domain::consultant::Consultant::evolve);
+    let mut booking_folds = bookings::Folds::new(domain::booking::Booking::evolve);
     for event in events {
         if bookings::interested(event.stream.category()) {
             bookings::apply(tx, store, &mut booking_folds, event).await?;

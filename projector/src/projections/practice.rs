@@ -20,6 +20,7 @@ use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
 use super::bookings::utc;
+use super::folds::unreadable;
 use super::{ERASED, Table};
 use crate::runner::ProjectorError;
 
@@ -73,10 +74,6 @@ pub fn interested(category: &str) -> bool {
         || category == coupon::CATEGORY
         || category == note::CATEGORY
         || category == domain::account::ACCOUNT_CATEGORY
-}
-
-fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorError + '_ {
-    |e| ProjectorError::Unreadable(event.event_id, e.to_string())
 }
 
 pub async fn apply(
