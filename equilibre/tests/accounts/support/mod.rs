@@ -10,6 +10,7 @@ mod accounts;
 mod app;
 mod consultants;
 mod database;
+mod fixtures;
 mod http;
 mod texts;
 
@@ -19,6 +20,7 @@ pub use accounts::{Member, code_in, registration_form, unique_email};
 pub use app::{INDEX_HTML, STRIPE_WEBHOOK_SECRET, TestApp};
 pub use consultants::ExpertProfile;
 pub use database::Database;
+pub use fixtures::{PDF, PNG};
 pub use http::Answer;
 pub use texts::code_in_text;
 
