@@ -26,9 +26,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The framework every page needs, in one long-cached chunk. Form libraries stay lazy.
+            // The store selector the admin charts use (recharts) stays with them.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store|void-elements|html-parse-stringify)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
             },
           ],
         },

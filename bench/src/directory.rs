@@ -121,10 +121,10 @@ const PROFESSIONS: &[&str] = &[
 ];
 
 /// A small deterministic generator (no `rand` dependency for a benchmark).
-struct Lcg(u64);
+pub(crate) struct Lcg(pub(crate) u64);
 
 impl Lcg {
-    fn next(&mut self, below: usize) -> usize {
+    pub(crate) fn next(&mut self, below: usize) -> usize {
         self.0 = self
             .0
             .wrapping_mul(6_364_136_223_846_793_005)
@@ -154,7 +154,7 @@ fn metadata() -> EventMetadata {
     }
 }
 
-fn stream_of<E: EventSchema>(stream: StreamId, events: &[E]) -> StreamAppend {
+pub(crate) fn stream_of<E: EventSchema>(stream: StreamId, events: &[E]) -> StreamAppend {
     let metadata = metadata();
     StreamAppend {
         stream,
@@ -176,7 +176,7 @@ fn stream_of<E: EventSchema>(stream: StreamId, events: &[E]) -> StreamAppend {
 }
 
 /// Reference items of one kind; returns their ids.
-fn reference_items(
+pub(crate) fn reference_items(
     kind: ReferenceKind,
     names: &[(&str, &str)],
     request: &mut AppendRequest,
@@ -360,8 +360,27 @@ pub struct Load {
 
 /// `connections` tasks, each sending the next of `paths` in turn for `seconds`.
 pub async fn load(base: &str, paths: &[String], connections: usize, seconds: u64) -> Result<Load> {
+    load_as(base, paths, connections, seconds, None).await
+}
+
+/// [`load`], signed in with a session token (`Authorization: Bearer`) when given.
+pub async fn load_as(
+    base: &str,
+    paths: &[String],
+    connections: usize,
+    seconds: u64,
+    bearer: Option<&str>,
+) -> Result<Load> {
+    let mut headers = reqwest::header::HeaderMap::new();
+    if let Some(token) = bearer {
+        headers.insert(
+            reqwest::header::AUTHORIZATION,
+            format!("Bearer {token}").parse()?,
+        );
+    }
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(connections)
+        .default_headers(headers)
         .build()?;
     let paths = Arc::new(paths.to_vec());
     let run = |duration: Duration| {

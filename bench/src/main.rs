@@ -21,8 +21,12 @@
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
 //! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, PostgreSQL
 //! only: experts with schedules, clients booking at once; the free-slot query
-//! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot).
+//! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot),
+//! `BENCH_DESK_BOOKINGS` [100000] and `BENCH_DESK_COMPLAINTS` [10000] (the
+//! administrators' desk, PostgreSQL only: complaint list and dashboard at
+//! `BENCH_CONNECTIONS`, memory of the bookings CSV export).
 
+mod admin_desk;
 mod bookings;
 mod counted;
 mod directory;
@@ -58,6 +62,7 @@ struct Config {
     store_suite: bool,
     directory: Option<directory::Settings>,
     bookings: Option<bookings::Settings>,
+    desk: Option<admin_desk::Settings>,
 }
 
 impl Config {
@@ -76,7 +81,7 @@ impl Config {
             .unwrap_or_else(|_| "sqlite,postgres".into())
             .to_lowercase();
         let suites = std::env::var("BENCH_SUITES")
-            .unwrap_or_else(|_| "store,directory,bookings".into())
+            .unwrap_or_else(|_| "store,directory,bookings,desk".into())
             .to_lowercase();
         Ok(Config {
             sqlite: backends.contains("sqlite"),
@@ -98,6 +103,12 @@ impl Config {
             bookings: suites.contains("bookings").then_some(bookings::Settings {
                 consultants: number("BENCH_CONSULTANTS", 100)?.max(1),
                 clients: number("BENCH_CLIENTS", 16)?.max(1),
+                connections: number("BENCH_CONNECTIONS", 32)?.max(1),
+                seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
+            }),
+            desk: suites.contains("desk").then_some(admin_desk::Settings {
+                bookings: number("BENCH_DESK_BOOKINGS", 100_000)?.max(1),
+                complaints: number("BENCH_DESK_COMPLAINTS", 10_000)?.max(1),
                 connections: number("BENCH_CONNECTIONS", 32)?.max(1),
                 seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
             }),
@@ -172,6 +183,13 @@ async fn main() -> ExitCode {
         report.line(format!("bookings: FAILED: {e:#}"));
         failed = true;
     }
+    if let Some(settings) = &config.desk
+        && config.postgres
+        && let Err(e) = desk_suite(&config, settings, &mut report).await
+    {
+        report.line(format!("admin desk: FAILED: {e:#}"));
+        failed = true;
+    }
     report.summary();
     if let Some(path) = &config.out
         && let Err(e) = report.write_to(path)
@@ -240,6 +258,29 @@ async fn bookings_suite(
         let events = scratch.create("book_events").await?;
         let read = scratch.create("book_read").await?;
         bookings::run((events, read), dir.path(), settings, report).await
+    }
+    .await;
+    scratch.drop_all().await;
+    result
+}
+
+/// The administrators' desk on PostgreSQL (see [`admin_desk`]).
+async fn desk_suite(
+    config: &Config,
+    settings: &admin_desk::Settings,
+    report: &mut Report,
+) -> Result<()> {
+    report.line(String::new());
+    report.line(format!(
+        "admin desk: {} bookings, {} complaints; reads at {} connections, {} s each",
+        settings.bookings, settings.complaints, settings.connections, settings.seconds
+    ));
+    let dir = tempfile::tempdir()?;
+    let mut scratch = pg::Scratch::new(&config.pg_admin_url);
+    let result = async {
+        let events = scratch.create("desk_events").await?;
+        let read = scratch.create("desk_read").await?;
+        admin_desk::run((events, read), dir.path(), settings, report).await
     }
     .await;
     scratch.drop_all().await;

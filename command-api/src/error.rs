@@ -1,14 +1,14 @@
 //! The command service's one error type and its one mapping to HTTP.
 //!
 //! Policy: application code returns `CommandError`; domain refusals arrive as
-//! `DomainError` (rule code → 4xx, field errors → 400 with translated fields);
+//! `DomainError` (rule code → 4xx by its kind, field errors → 400 with translated fields);
 //! store and infrastructure failures become 500, logged once here with the
 //! correlation id the user sees.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use domain::DomainError;
-use platform::http::{FieldError, FieldErrors, PendingError};
+use platform::http::{FieldError, FieldErrors, PendingError, rule_status};
 use store::StoreError;
 
 #[derive(Debug, thiserror::Error)]
@@ -57,7 +57,9 @@ impl CommandError {
             CommandError::Domain(DomainError::Invalid(_)) => {
                 (StatusCode::BAD_REQUEST, "validation_failed")
             }
-            CommandError::Domain(DomainError::Rule(code)) => (rule_status(code), code),
+            CommandError::Domain(DomainError::Rule(code)) => {
+                (rule_status(code.kind()), code.code())
+            }
             CommandError::NotSignedIn => (StatusCode::UNAUTHORIZED, "not_signed_in"),
             CommandError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             CommandError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
@@ -90,46 +92,6 @@ impl CommandError {
                 .collect(),
             _ => FieldErrors::new(),
         }
-    }
-}
-
-/// Status of a broken business rule, by its stable code.
-fn rule_status(code: &str) -> StatusCode {
-    match code {
-        "email_taken"
-        | "conflict"
-        | "reference_exists"
-        | "reference_trashed"
-        | "reference_not_trashed"
-        | "profile_under_review"
-        | "profile_already_submitted"
-        | "profile_already_approved"
-        | "profile_unchanged_since_rejection"
-        | "profile_not_submitted"
-        | "consultant_not_approved"
-        | "consultant_not_suspended"
-        | "no_changes_to_review"
-        | "last_degree_required"
-        | "room_not_open"
-        | "room_closed"
-        | "slot_taken"
-        | "client_overlap"
-        | "consent_form_missing"
-        | "slot_unavailable"
-        | "free_not_eligible"
-        | "hold_expired"
-        | "booking_not_payable"
-        | "booking_not_cancellable"
-        | "booking_not_reschedulable"
-        | "booking_not_confirmed"
-        | "booking_not_ended"
-        | "no_show_too_late"
-        | "coupon_code_taken" => StatusCode::CONFLICT,
-        "room_forbidden" => StatusCode::FORBIDDEN,
-        "otp_resend_too_soon" | "otp_send_limit" => StatusCode::TOO_MANY_REQUESTS,
-        "invalid_credentials" | "not_signed_in" => StatusCode::UNAUTHORIZED,
-        "not_found" => StatusCode::NOT_FOUND,
-        _ => StatusCode::BAD_REQUEST,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod booking;
 pub mod caller;
 pub mod client_file;
+pub mod complaints;
 pub mod consultant;
 pub mod context;
 pub mod error;
@@ -97,6 +98,10 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::accounts::reset_password))
         .routes(routes!(routes::accounts::change_password))
         .routes(routes!(routes::admin::forget_account))
+        .routes(routes!(routes::admin::deactivate_client))
+        .routes(routes!(routes::admin::reactivate_client))
+        .routes(routes!(routes::admin::deactivate_consultant))
+        .routes(routes!(routes::admin::reactivate_consultant))
         .routes(routes!(routes::reference::add_reference))
         .routes(routes!(routes::reference::rename_reference))
         .routes(routes!(routes::reference::trash_reference))
@@ -151,6 +156,14 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::booking::create_coupon))
         .routes(routes!(routes::booking::disable_coupon))
         .routes(routes!(routes::booking::add_note))
+        .routes(routes!(routes::complaints::file_complaint))
+        .routes(routes!(routes::complaints::withdraw_complaint))
+        .routes(routes!(routes::complaints::submit_statement))
+        .routes(routes!(routes::complaints::provide_information))
+        .routes(routes!(routes::complaints::review_complaint))
+        .routes(routes!(routes::complaints::request_complaint_information))
+        .routes(routes!(routes::complaints::decide_complaint))
+        .routes(routes!(routes::complaints::dismiss_complaint))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

@@ -5,11 +5,11 @@
 
 use std::collections::HashMap;
 
-use domain::DomainError;
 use domain::reference::{
     self, NameEvent, NameReservation, NameSlot, ReferenceDecision, ReferenceEvent, ReferenceForm,
     ReferenceItem, ReferenceKind,
 };
+use domain::{DomainError, RuleCode};
 use serde::{Deserialize, Serialize};
 use store::{Position, StreamId};
 use utoipa::ToSchema;
@@ -136,7 +136,9 @@ async fn or_already_applied<T>(
         Err(error) => match already_applied(app, ids).await? {
             Some(position) => Ok(done(position)),
             None => Err(match error {
-                CommandError::Domain(DomainError::Rule("not_found")) => CommandError::NotFound,
+                CommandError::Domain(DomainError::Rule(RuleCode::NotFound)) => {
+                    CommandError::NotFound
+                }
                 other => other,
             }),
         },

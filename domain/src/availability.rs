@@ -52,7 +52,7 @@ pub enum Shift {
 
 impl Shift {
     /// Local start and end hours; the night ends the next day.
-    fn hours(self) -> (u32, u32) {
+    pub fn hours(self) -> (u32, u32) {
         match self {
             Shift::Morning => (6, 12),
             Shift::Noon => (12, 14),

@@ -20,7 +20,7 @@ use uuid::Uuid;
 
 use crate::codec::EventSchema;
 use crate::values::Money;
-use crate::{DomainError, FieldError, FieldErrors};
+use crate::{DomainError, FieldError, FieldErrors, RuleCode};
 
 pub const CATEGORY: &str = "coupon";
 pub const CODE_CATEGORY: &str = "couponcode";
@@ -190,33 +190,33 @@ impl Coupon {
         let terms = self
             .terms
             .as_ref()
-            .ok_or(DomainError::Rule("coupon_unknown"))?;
+            .ok_or(DomainError::Rule(RuleCode::CouponUnknown))?;
         if self.disabled {
-            return Err(DomainError::Rule("coupon_disabled"));
+            return Err(DomainError::Rule(RuleCode::CouponDisabled));
         }
         if now < terms.valid_from {
-            return Err(DomainError::Rule("coupon_not_started"));
+            return Err(DomainError::Rule(RuleCode::CouponNotStarted));
         }
         if now >= terms.valid_until {
-            return Err(DomainError::Rule("coupon_expired"));
+            return Err(DomainError::Rule(RuleCode::CouponExpired));
         }
         if terms
             .max_uses
             .is_some_and(|max| self.uses.len() >= max as usize)
         {
-            return Err(DomainError::Rule("coupon_used_up"));
+            return Err(DomainError::Rule(RuleCode::CouponUsedUp));
         }
         let by_client = self.uses.values().filter(|c| **c == client_id).count();
         if terms
             .max_uses_per_client
             .is_some_and(|max| by_client >= max as usize)
         {
-            return Err(DomainError::Rule("coupon_client_limit"));
+            return Err(DomainError::Rule(RuleCode::CouponClientLimit));
         }
         let off = match terms.discount {
             Discount::Percent { percent } => price.minor * i64::from(percent) / 100,
             Discount::Fixed { amount } if amount.currency == price.currency => amount.minor,
-            Discount::Fixed { .. } => return Err(DomainError::Rule("coupon_currency")),
+            Discount::Fixed { .. } => return Err(DomainError::Rule(RuleCode::CouponCurrency)),
         };
         Ok(Money::new(off.clamp(0, price.minor), price.currency))
     }
@@ -293,7 +293,7 @@ pub fn create(
     errors.into_result()?;
     match reservation.coupon_id {
         Some(holder) if holder == coupon_id => return Ok((Vec::new(), Vec::new())),
-        Some(_) => return Err(DomainError::Rule("coupon_code_taken")),
+        Some(_) => return Err(DomainError::Rule(RuleCode::CouponCodeTaken)),
         None => {}
     }
     Ok((
@@ -322,7 +322,7 @@ pub fn disable(
     now: DateTime<Utc>,
 ) -> Result<Vec<CouponEvent>, DomainError> {
     if coupon.terms.is_none() {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     if coupon.disabled {
         return Ok(Vec::new());

@@ -3,6 +3,8 @@
 
 use std::collections::BTreeMap;
 
+use strum::{EnumIter, IntoStaticStr};
+
 /// One invalid field: a message code from the catalogues plus its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
@@ -53,7 +55,7 @@ pub enum DomainError {
     Invalid(FieldErrors),
     /// A business rule refuses the command; the code is stable (docs/api.md).
     #[error("rule refused: {0}")]
-    Rule(&'static str),
+    Rule(RuleCode),
 }
 
 impl DomainError {
@@ -61,5 +63,207 @@ impl DomainError {
         let mut errors = FieldErrors::default();
         errors.add(field, error);
         DomainError::Invalid(errors)
+    }
+}
+
+/// The stable code of a broken business rule (docs/api.md). Its snake_case
+/// name is both the `code` of the JSON error envelope and the key of its text
+/// in `platform/locales/*.json`; its [`RuleKind`] decides the HTTP status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, IntoStaticStr, EnumIter)]
+#[strum(serialize_all = "snake_case")]
+pub enum RuleCode {
+    AccountAlreadyDeactivated,
+    AccountDeactivated,
+    AccountNotDeactivated,
+    BookingNotCancellable,
+    BookingNotConfirmed,
+    BookingNotEnded,
+    BookingNotPayable,
+    BookingNotReschedulable,
+    CertificateLimitReached,
+    ClientOverlap,
+    ComplaintAlreadyOpen,
+    ComplaintBookingNotEligible,
+    ComplaintClosed,
+    Conflict,
+    ConsentFormMissing,
+    ConsultantNotApproved,
+    ConsultantNotSuspended,
+    CouponClientLimit,
+    CouponCodeTaken,
+    CouponCurrency,
+    CouponDisabled,
+    CouponExpired,
+    CouponNotStarted,
+    CouponUnknown,
+    CouponUsedUp,
+    DegreeLimitReached,
+    EmailTaken,
+    FreeNotEligible,
+    HoldExpired,
+    InformationNotRequested,
+    InvalidCredentials,
+    LastDegreeRequired,
+    NoChangesToReview,
+    NoShowTooLate,
+    NotFound,
+    NotSignedIn,
+    OtpAttemptsExhausted,
+    OtpExpired,
+    OtpInvalid,
+    OtpResendTooSoon,
+    OtpSendLimit,
+    ProfileAlreadyApproved,
+    ProfileAlreadySubmitted,
+    ProfileNotSubmitted,
+    ProfileUnchangedSinceRejection,
+    ProfileUnderReview,
+    ReferenceExists,
+    ReferenceNotTrashed,
+    ReferenceTrashed,
+    RefundExceedsPaid,
+    RefundNotAllowed,
+    ResetTokenInvalid,
+    RoomClosed,
+    RoomForbidden,
+    RoomNotOpen,
+    SlotTaken,
+    SlotUnavailable,
+    StatementAlreadySubmitted,
+}
+
+/// What kind of refusal a rule code is; services map it to their protocol's
+/// status (the domain knows nothing of HTTP).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleKind {
+    /// The request is refused as such (400).
+    Refused,
+    /// The request clashes with the current state (409).
+    Conflict,
+    /// The caller may not do this (403).
+    Forbidden,
+    /// The caller is not (or wrongly) signed in (401).
+    Unauthorized,
+    /// No such thing, or not the caller's (404).
+    NotFound,
+    /// Too many attempts; try again later (429).
+    TooManyRequests,
+}
+
+impl RuleCode {
+    /// The stable snake_case code, also the message key of its text.
+    pub fn code(self) -> &'static str {
+        self.into()
+    }
+
+    /// The kind of refusal, hence the status a service answers with.
+    pub fn kind(self) -> RuleKind {
+        match self {
+            RuleCode::CertificateLimitReached
+            | RuleCode::ComplaintBookingNotEligible
+            | RuleCode::CouponClientLimit
+            | RuleCode::CouponCurrency
+            | RuleCode::CouponDisabled
+            | RuleCode::CouponExpired
+            | RuleCode::CouponNotStarted
+            | RuleCode::CouponUnknown
+            | RuleCode::CouponUsedUp
+            | RuleCode::DegreeLimitReached
+            | RuleCode::OtpAttemptsExhausted
+            | RuleCode::OtpExpired
+            | RuleCode::OtpInvalid
+            | RuleCode::RefundExceedsPaid
+            | RuleCode::RefundNotAllowed
+            | RuleCode::ResetTokenInvalid => RuleKind::Refused,
+            RuleCode::AccountAlreadyDeactivated
+            | RuleCode::AccountNotDeactivated
+            | RuleCode::BookingNotCancellable
+            | RuleCode::BookingNotConfirmed
+            | RuleCode::BookingNotEnded
+            | RuleCode::BookingNotPayable
+            | RuleCode::BookingNotReschedulable
+            | RuleCode::ClientOverlap
+            | RuleCode::ComplaintAlreadyOpen
+            | RuleCode::ComplaintClosed
+            | RuleCode::Conflict
+            | RuleCode::ConsentFormMissing
+            | RuleCode::ConsultantNotApproved
+            | RuleCode::ConsultantNotSuspended
+            | RuleCode::CouponCodeTaken
+            | RuleCode::EmailTaken
+            | RuleCode::FreeNotEligible
+            | RuleCode::HoldExpired
+            | RuleCode::InformationNotRequested
+            | RuleCode::LastDegreeRequired
+            | RuleCode::NoChangesToReview
+            | RuleCode::NoShowTooLate
+            | RuleCode::ProfileAlreadyApproved
+            | RuleCode::ProfileAlreadySubmitted
+            | RuleCode::ProfileNotSubmitted
+            | RuleCode::ProfileUnchangedSinceRejection
+            | RuleCode::ProfileUnderReview
+            | RuleCode::ReferenceExists
+            | RuleCode::ReferenceNotTrashed
+            | RuleCode::ReferenceTrashed
+            | RuleCode::RoomClosed
+            | RuleCode::RoomNotOpen
+            | RuleCode::SlotTaken
+            | RuleCode::SlotUnavailable
+            | RuleCode::StatementAlreadySubmitted => RuleKind::Conflict,
+            RuleCode::InvalidCredentials | RuleCode::NotSignedIn => RuleKind::Unauthorized,
+            RuleCode::NotFound => RuleKind::NotFound,
+            RuleCode::OtpResendTooSoon | RuleCode::OtpSendLimit => RuleKind::TooManyRequests,
+            // Told only after the password was checked (docs/complaints.md).
+            RuleCode::AccountDeactivated | RuleCode::RoomForbidden => RuleKind::Forbidden,
+        }
+    }
+}
+
+impl std::fmt::Display for RuleCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use strum::IntoEnumIterator;
+
+    use super::*;
+
+    #[test]
+    fn a_rule_code_is_its_variant_in_snake_case() {
+        assert_eq!(RuleCode::EmailTaken.code(), "email_taken");
+        assert_eq!(
+            RuleCode::ProfileUnchangedSinceRejection.code(),
+            "profile_unchanged_since_rejection"
+        );
+        assert_eq!(
+            DomainError::Rule(RuleCode::SlotTaken).to_string(),
+            "rule refused: slot_taken"
+        );
+    }
+
+    #[test]
+    fn every_rule_code_is_distinct_and_lowercase() {
+        let codes: BTreeSet<_> = RuleCode::iter().map(RuleCode::code).collect();
+        assert_eq!(codes.len(), RuleCode::iter().count());
+        assert!(
+            codes
+                .iter()
+                .all(|c| c.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_'))
+        );
+    }
+
+    #[test]
+    fn refusals_about_the_caller_have_their_own_kinds() {
+        assert_eq!(RuleCode::NotFound.kind(), RuleKind::NotFound);
+        assert_eq!(RuleCode::RoomForbidden.kind(), RuleKind::Forbidden);
+        assert_eq!(RuleCode::InvalidCredentials.kind(), RuleKind::Unauthorized);
+        assert_eq!(RuleCode::OtpSendLimit.kind(), RuleKind::TooManyRequests);
+        assert_eq!(RuleCode::SlotTaken.kind(), RuleKind::Conflict);
+        assert_eq!(RuleCode::OtpInvalid.kind(), RuleKind::Refused);
     }
 }

@@ -13,9 +13,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use crate::DomainError;
 use crate::codec::EventSchema;
 use crate::consultant::{self, Consultant};
+use crate::{DomainError, RuleCode};
 
 pub const CATEGORY: &str = "favourites";
 
@@ -70,7 +70,7 @@ pub fn add(
         return Ok(Vec::new());
     }
     if !consultant::is_listed(expert) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     Ok(vec![FavouriteEvent::FavouriteAdded {
         consultant_id,
@@ -161,7 +161,7 @@ mod tests {
         for profile in [Consultant::default(), submitted, suspended] {
             assert_eq!(
                 add(&given(&[]), EXPERT, &profile, at(5)),
-                Err(DomainError::Rule("not_found"))
+                Err(DomainError::Rule(RuleCode::NotFound))
             );
         }
     }

@@ -11,6 +11,7 @@ pub mod availability;
 pub mod booking;
 pub mod client_file;
 pub mod codec;
+pub mod complaint;
 pub mod consultant;
 pub mod coupon;
 pub mod error;
@@ -20,8 +21,9 @@ pub mod otp;
 pub mod reference;
 pub mod reference_data;
 pub mod reminder;
+pub mod reporting;
 pub mod room;
 pub mod upload;
 pub mod values;
 
-pub use error::{DomainError, FieldError, FieldErrors};
+pub use error::{DomainError, FieldError, FieldErrors, RuleCode, RuleKind};

@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use crate::account::PayloadRef;
 use crate::codec::EventSchema;
-use crate::{DomainError, FieldError};
+use crate::{DomainError, FieldError, RuleCode};
 
 pub const CATEGORY: &str = "note";
 pub const MAX_CHARS: usize = 5000;
@@ -80,10 +80,10 @@ pub fn add(
     now: DateTime<Utc>,
 ) -> Result<Vec<NoteEvent>, DomainError> {
     if booking_id.is_some() && context.booking_parties != Some((consultant_id, client_id)) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     if !context.has_booked {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     Ok(vec![NoteEvent::NoteAdded {
         note_id,
@@ -133,7 +133,7 @@ mod tests {
         };
         assert_eq!(
             add(NOTE, EXPERT, CLIENT, None, &stranger, now()),
-            Err(DomainError::Rule("not_found"))
+            Err(DomainError::Rule(RuleCode::NotFound))
         );
         let other = NoteContext {
             has_booked: true,
@@ -141,7 +141,7 @@ mod tests {
         };
         assert_eq!(
             add(NOTE, EXPERT, CLIENT, Some(BOOKING), &other, now()),
-            Err(DomainError::Rule("not_found"))
+            Err(DomainError::Rule(RuleCode::NotFound))
         );
     }
 

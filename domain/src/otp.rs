@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::DomainError;
 use crate::account::PayloadRef;
 use crate::codec::EventSchema;
 use crate::values::Language;
+use crate::{DomainError, RuleCode};
 
 pub const CATEGORY: &str = "otp";
 pub const VALIDITY: Duration = Duration::minutes(10);
@@ -145,7 +145,7 @@ pub struct NewCode {
 /// Issues a new code, replacing any earlier one.
 pub fn request(otp: &Otp, code: NewCode, now: DateTime<Utc>) -> Result<Vec<OtpEvent>, DomainError> {
     if otp.resend_wait(now) > 0 {
-        return Err(DomainError::Rule("otp_resend_too_soon"));
+        return Err(DomainError::Rule(RuleCode::OtpResendTooSoon));
     }
     if otp
         .sends
@@ -154,7 +154,7 @@ pub fn request(otp: &Otp, code: NewCode, now: DateTime<Utc>) -> Result<Vec<OtpEv
         .count()
         >= MAX_SENDS_PER_HOUR
     {
-        return Err(DomainError::Rule("otp_send_limit"));
+        return Err(DomainError::Rule(RuleCode::OtpSendLimit));
     }
     Ok(vec![OtpEvent::OtpIssued {
         otp_id: code.otp_id,
@@ -188,7 +188,7 @@ pub fn verify(
     now: DateTime<Utc>,
 ) -> Result<(Vec<OtpEvent>, Verification), DomainError> {
     let Some(current) = &otp.current else {
-        return Err(DomainError::Rule("otp_invalid"));
+        return Err(DomainError::Rule(RuleCode::OtpInvalid));
     };
     let matches = hash(current.otp_id) == current.code_hash;
     if current.verified {
@@ -196,14 +196,14 @@ pub fn verify(
         return if matches {
             Ok((vec![], Verification::Verified))
         } else {
-            Err(DomainError::Rule("otp_invalid"))
+            Err(DomainError::Rule(RuleCode::OtpInvalid))
         };
     }
     if now >= current.expires_at {
-        return Err(DomainError::Rule("otp_expired"));
+        return Err(DomainError::Rule(RuleCode::OtpExpired));
     }
     if current.failed_attempts >= MAX_ATTEMPTS {
-        return Err(DomainError::Rule("otp_attempts_exhausted"));
+        return Err(DomainError::Rule(RuleCode::OtpAttemptsExhausted));
     }
     if matches {
         Ok((
@@ -278,7 +278,7 @@ mod tests {
         let otp = given(&[issued(1, 0)]);
         assert_eq!(
             verify(&otp, |_| "h1".into(), at(600)).unwrap_err(),
-            DomainError::Rule("otp_expired")
+            DomainError::Rule(RuleCode::OtpExpired)
         );
     }
 
@@ -294,7 +294,7 @@ mod tests {
         let refused = verify(&given(&events), |_| "h1".into(), at(30));
         assert_eq!(
             refused.unwrap_err(),
-            DomainError::Rule("otp_attempts_exhausted")
+            DomainError::Rule(RuleCode::OtpAttemptsExhausted)
         );
     }
 
@@ -304,7 +304,7 @@ mod tests {
         assert_eq!(otp.resend_wait(at(45)), 15);
         assert_eq!(
             request(&otp, code(2), at(59)).unwrap_err(),
-            DomainError::Rule("otp_resend_too_soon")
+            DomainError::Rule(RuleCode::OtpResendTooSoon)
         );
         assert!(request(&otp, code(2), at(60)).is_ok());
     }
@@ -337,7 +337,7 @@ mod tests {
         let otp = given(&events);
         assert_eq!(
             request(&otp, code(9), at(5 * 60)).unwrap_err(),
-            DomainError::Rule("otp_send_limit")
+            DomainError::Rule(RuleCode::OtpSendLimit)
         );
         assert!(request(&otp, code(9), at(3600)).is_ok());
     }
@@ -354,7 +354,7 @@ mod tests {
         ));
         assert_eq!(
             request(&otp, code(2), at(10)).unwrap_err(),
-            DomainError::Rule("otp_resend_too_soon")
+            DomainError::Rule(RuleCode::OtpResendTooSoon)
         );
     }
 

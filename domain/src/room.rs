@@ -9,13 +9,37 @@
 use chrono::{DateTime, TimeDelta, Utc};
 use uuid::Uuid;
 
-use crate::DomainError;
 use crate::account::Role;
+use crate::{DomainError, RuleCode};
 
 /// How long before the start the room opens.
 pub const OPENS_BEFORE_START: TimeDelta = TimeDelta::minutes(10);
-/// How long after the end the room stays open.
+/// How long after the end the room stays open; the booking then counts as
+/// completed.
 pub const CLOSES_AFTER_END: TimeDelta = TimeDelta::minutes(30);
+
+/// When the room of a session opens and closes: the one home of that rule,
+/// for the room itself, the booking rows and the completion timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoomWindow {
+    pub opens_at: DateTime<Utc>,
+    pub closes_at: DateTime<Utc>,
+}
+
+impl RoomWindow {
+    /// The window of a session from `starts_at` to `ends_at`.
+    pub fn of(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>) -> Self {
+        RoomWindow {
+            opens_at: starts_at - OPENS_BEFORE_START,
+            closes_at: ends_at + CLOSES_AFTER_END,
+        }
+    }
+
+    /// Whether the window holds `now` (open from `opens_at`, closed at `closes_at`).
+    pub fn contains(&self, now: DateTime<Utc>) -> bool {
+        self.opens_at <= now && now < self.closes_at
+    }
+}
 
 /// What the room needs to know of its booking.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,12 +54,8 @@ pub struct RoomFacts {
 }
 
 impl RoomFacts {
-    pub fn opens_at(&self) -> DateTime<Utc> {
-        self.starts_at - OPENS_BEFORE_START
-    }
-
-    pub fn closes_at(&self) -> DateTime<Utc> {
-        self.ends_at + CLOSES_AFTER_END
+    pub fn window(&self) -> RoomWindow {
+        RoomWindow::of(self.starts_at, self.ends_at)
     }
 }
 
@@ -78,11 +98,11 @@ pub enum RoomRefusal {
 
 impl RoomRefusal {
     /// The stable code (docs/api.md).
-    pub fn code(self) -> &'static str {
+    pub fn code(self) -> RuleCode {
         match self {
-            RoomRefusal::Forbidden => "room_forbidden",
-            RoomRefusal::NotOpen { .. } => "room_not_open",
-            RoomRefusal::Closed => "room_closed",
+            RoomRefusal::Forbidden => RuleCode::RoomForbidden,
+            RoomRefusal::NotOpen { .. } => RuleCode::RoomNotOpen,
+            RoomRefusal::Closed => RuleCode::RoomClosed,
         }
     }
 }
@@ -110,12 +130,12 @@ pub fn view(
     if !facts.confirmed {
         return Err(RoomRefusal::Closed);
     }
-    let (opens_at, closes_at) = (facts.opens_at(), facts.closes_at());
+    let window = facts.window();
     Ok(RoomView {
         party,
-        opens_at,
-        closes_at,
-        open: opens_at <= now && now < closes_at,
+        opens_at: window.opens_at,
+        closes_at: window.closes_at,
+        open: window.contains(now),
     })
 }
 
@@ -265,6 +285,19 @@ mod tests {
     }
 
     #[test]
+    fn a_sessions_window_runs_from_ten_minutes_before_to_thirty_after() {
+        // Given a session from 09:00 to 10:00
+        let window = RoomWindow::of(at("2026-11-30T09:00:00Z"), at("2026-11-30T10:00:00Z"));
+        // Then its room is open from 08:50 included to 10:30 excluded
+        assert_eq!(window.opens_at, at("2026-11-30T08:50:00Z"));
+        assert_eq!(window.closes_at, at("2026-11-30T10:30:00Z"));
+        assert!(!window.contains(at("2026-11-30T08:49:59Z")));
+        assert!(window.contains(at("2026-11-30T08:50:00Z")));
+        assert!(window.contains(at("2026-11-30T10:29:59Z")));
+        assert!(!window.contains(at("2026-11-30T10:30:00Z")));
+    }
+
+    #[test]
     fn too_early_is_refused_with_the_opening_time() {
         let refusal = enter(Some(&booking()), client(), at("2026-11-30T08:49:59Z")).unwrap_err();
         assert_eq!(
@@ -273,7 +306,7 @@ mod tests {
                 opens_at: at("2026-11-30T08:50:00Z")
             }
         );
-        assert_eq!(refusal.code(), "room_not_open");
+        assert_eq!(refusal.code(), RuleCode::RoomNotOpen);
     }
 
     #[test]
@@ -281,7 +314,7 @@ mod tests {
         let refusal =
             enter(Some(&booking()), consultant(), at("2026-11-30T10:30:00Z")).unwrap_err();
         assert_eq!(refusal, RoomRefusal::Closed);
-        assert_eq!(refusal.code(), "room_closed");
+        assert_eq!(refusal.code(), RuleCode::RoomClosed);
     }
 
     #[test]
@@ -442,7 +475,7 @@ mod tests {
     fn a_refusal_is_a_domain_rule_with_its_code() {
         assert_eq!(
             DomainError::from(RoomRefusal::Forbidden),
-            DomainError::Rule("room_forbidden")
+            DomainError::Rule(RuleCode::RoomForbidden)
         );
     }
 }

@@ -104,6 +104,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::CriminalRecord => "criminal_record",
         FileKind::BankAttachment => "bank_attachment",
         FileKind::ConsentForm => "consent_form",
+        FileKind::ComplaintAttachment => "complaint_attachment",
     }
 }
 

@@ -2,14 +2,16 @@
 //! one list envelope, header names, the CSRF guard and correlation ids.
 //!
 //! Each service keeps its own error enum and converts it into
-//! [`error_response`]; nothing here decides which status a rule deserves.
+//! [`error_response`]; the domain decides what kind of refusal a rule is, and
+//! [`rule_status`] is the one place that kind becomes an HTTP status.
 
 mod correlation;
 mod csrf;
 mod envelope;
 mod pending;
 
-use axum::http::HeaderName;
+use axum::http::{HeaderName, StatusCode};
+use domain::RuleKind;
 
 pub use correlation::{CorrelationId, X_CORRELATION_ID, correlation_id};
 pub use csrf::{CsrfPolicy, CsrfRejected, check_csrf, csrf_guard};
@@ -17,6 +19,18 @@ pub use envelope::{
     ErrorBody, ErrorEnvelope, FieldError, FieldErrors, ListEnvelope, error_response,
 };
 pub use pending::{PendingError, render_errors};
+
+/// The HTTP status of a broken business rule, by its kind.
+pub fn rule_status(kind: RuleKind) -> StatusCode {
+    match kind {
+        RuleKind::Refused => StatusCode::BAD_REQUEST,
+        RuleKind::Conflict => StatusCode::CONFLICT,
+        RuleKind::Forbidden => StatusCode::FORBIDDEN,
+        RuleKind::Unauthorized => StatusCode::UNAUTHORIZED,
+        RuleKind::NotFound => StatusCode::NOT_FOUND,
+        RuleKind::TooManyRequests => StatusCode::TOO_MANY_REQUESTS,
+    }
+}
 
 /// A command's retry key; a retry with the same key acts once.
 pub const IDEMPOTENCY_KEY: HeaderName = HeaderName::from_static("idempotency-key");

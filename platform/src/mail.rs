@@ -4,6 +4,7 @@
 //! Recipients and contents are never logged; outbox file names are random.
 
 mod booking_templates;
+mod complaint_templates;
 mod outbox;
 mod smtp;
 mod templates;
@@ -19,6 +20,9 @@ use crate::config::Config;
 
 pub use booking_templates::{
     BookingFacts, BookingMailKind, booking_mail, booking_reminder_sms, local_time,
+};
+pub use complaint_templates::{
+    ComplaintAuthor, ComplaintFacts, ComplaintFavour, ComplaintMailKind, complaint_mail,
 };
 pub use outbox::OutboxMailer;
 pub use smtp::SmtpMailer;

@@ -1,21 +1,23 @@
 //! Every message code the domain can emit has a text in both catalogues, so a
-//! user never sees a raw code. Codes are found in the domain's source, where
-//! they are written as `FieldError::new("…")` and `DomainError::Rule("…")`.
+//! user never sees a raw code. Rule codes are the variants of
+//! `domain::RuleCode`; field error codes are found in the domain's source,
+//! where they are written as `FieldError::new("…")`.
 
 use std::path::Path;
 
-fn codes_in(dir: &Path, out: &mut Vec<String>) {
+use domain::RuleCode;
+use strum::IntoEnumIterator;
+
+fn field_codes_in(dir: &Path, out: &mut Vec<String>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
-            codes_in(&path, out);
+            field_codes_in(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             let text = std::fs::read_to_string(&path).unwrap();
-            for marker in ["FieldError::new(\"", "Rule(\""] {
-                for piece in text.split(marker).skip(1) {
-                    if let Some(code) = piece.split('"').next() {
-                        out.push(code.to_owned());
-                    }
+            for piece in text.split("FieldError::new(\"").skip(1) {
+                if let Some(code) = piece.split('"').next() {
+                    out.push(code.to_owned());
                 }
             }
         }
@@ -23,9 +25,9 @@ fn codes_in(dir: &Path, out: &mut Vec<String>) {
 }
 
 #[test]
-fn every_domain_message_code_is_translated() {
+fn every_domain_field_error_code_is_translated() {
     let mut codes = Vec::new();
-    codes_in(
+    field_codes_in(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("../domain/src"),
         &mut codes,
     );
@@ -37,4 +39,15 @@ fn every_domain_message_code_is_translated() {
         .filter(|c| !platform::messages::is_known(c))
         .collect();
     assert!(missing.is_empty(), "codes without a text: {missing:?}");
+}
+
+#[test]
+fn every_rule_code_is_translated() {
+    let codes: Vec<&str> = RuleCode::iter().map(RuleCode::code).collect();
+    assert!(codes.len() > 40, "the enum lists the domain's rule codes");
+    let missing: Vec<_> = codes
+        .iter()
+        .filter(|c| !platform::messages::is_known(c))
+        .collect();
+    assert!(missing.is_empty(), "rule codes without a text: {missing:?}");
 }

@@ -4,11 +4,13 @@
 //! can stop anywhere; a rebuild replays from zero and gives identical tables.
 #![forbid(unsafe_code)]
 
+mod error;
 pub mod projections;
 pub mod reactions;
 pub mod read_db;
 
 mod runner;
 
+pub use error::ProjectorError;
 pub use read_db::ReadDb;
-pub use runner::{Projector, ProjectorError, checkpoint as projections_checkpoint};
+pub use runner::{Projector, checkpoint as projections_checkpoint};

@@ -8,7 +8,7 @@ use sqlx::any::AnyPoolOptions;
 use crate::projections::{INDEXES, SCHEMA};
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 9;
 
 #[derive(Clone)]
 pub struct ReadDb {
@@ -60,7 +60,7 @@ impl ReadDb {
         for statement in SCHEMA
             .iter()
             .map(|t| t.create)
-            .chain(INDEXES.iter().copied())
+            .chain(INDEXES.iter().flat_map(|i| i.iter().copied()))
         {
             sqlx::query(statement).execute(&self.pool).await?;
         }

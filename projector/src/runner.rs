@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use platform::doorbell::Doorbell;
 use sqlx::Row;
-use store::{EventStore, Position, StoreError};
-use uuid::Uuid;
+use store::{EventStore, Position};
 
 use crate::ReadDb;
+use crate::error::ProjectorError;
 use crate::projections;
 
 const CHECKPOINT: &str = "projector";
@@ -18,16 +18,6 @@ const CHECKPOINT: &str = "projector";
 pub const BATCH: usize = 2000;
 /// How long the loop waits for a ring before looking anyway.
 const IDLE_POLL: Duration = Duration::from_millis(500);
-
-#[derive(Debug, thiserror::Error)]
-pub enum ProjectorError {
-    #[error("store: {0}")]
-    Store(#[from] StoreError),
-    #[error("read models: {0}")]
-    ReadDb(#[from] sqlx::Error),
-    #[error("event {0} cannot be read: {1}")]
-    Unreadable(Uuid, String),
-}
 
 #[derive(Clone)]
 pub struct Projector {

@@ -3,7 +3,7 @@
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use platform::http::{FieldErrors, PendingError};
+use platform::http::{FieldErrors, PendingError, rule_status};
 use platform::session::SessionError;
 
 #[derive(Debug, thiserror::Error)]
@@ -65,10 +65,10 @@ impl IntoResponse for QueryError {
             QueryError::Forbidden => (StatusCode::FORBIDDEN, "forbidden"),
             QueryError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             QueryError::ReadModelBehind => (StatusCode::SERVICE_UNAVAILABLE, "read_model_behind"),
-            QueryError::Room(refusal @ domain::room::RoomRefusal::Forbidden) => {
-                (StatusCode::FORBIDDEN, refusal.code())
+            QueryError::Room(refusal) => {
+                let rule = refusal.code();
+                (rule_status(rule.kind()), rule.code())
             }
-            QueryError::Room(refusal) => (StatusCode::CONFLICT, refusal.code()),
             QueryError::Invalid(_) => (StatusCode::BAD_REQUEST, "validation_failed"),
             QueryError::Store(_)
             | QueryError::ReadDb(_)

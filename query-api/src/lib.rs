@@ -3,6 +3,7 @@
 //! position the client last wrote (read-your-writes).
 #![forbid(unsafe_code)]
 
+pub mod csv;
 pub mod error;
 pub mod freshness;
 pub mod render_cache;
@@ -40,7 +41,7 @@ pub struct QueryState {
 #[openapi(
     info(title = "Equilibre API"),
     // Served by hand below: a key spans several path segments (`{*key}`).
-    paths(routes::files::download_file)
+    paths(routes::files::download_file, routes::complaints::complaint_file)
 )]
 struct QueryDoc;
 
@@ -51,6 +52,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::system::openapi_json))
         .routes(routes!(routes::public::web_settings))
         .routes(routes!(routes::public::registration_options))
+        .routes(routes!(routes::public::policies))
         .routes(routes!(routes::accounts::session))
         .routes(routes!(routes::accounts::my_profile))
         .routes(routes!(routes::reference::reference_list))
@@ -71,6 +73,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::bookings::client_bookings))
         .routes(routes!(routes::bookings::consultant_bookings))
         .routes(routes!(routes::bookings::admin_bookings))
+        .routes(routes!(routes::dashboard::admin_dashboard))
         .routes(routes!(routes::bookings::booking_detail))
         .routes(routes!(routes::bookings::practice::timings))
         .routes(routes!(routes::bookings::practice::consultant_notes))
@@ -91,6 +94,15 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(
             routes::client_file::booked_client_health_assessment
         ))
+        .routes(routes!(routes::complaints::list_complaints))
+        .routes(routes!(routes::complaints::complaint_detail))
+        .routes(routes!(routes::complaints::export::export_complaints))
+        .routes(routes!(routes::bookings::export::export_bookings))
+        .routes(routes!(routes::history::entity_history))
+        .route(
+            "/api/{area}/complaints/{id}/files/{*key}",
+            axum::routing::get(routes::complaints::complaint_file),
+        )
         .route(
             "/api/{area}/files/{*key}",
             axum::routing::get(routes::files::download_file),

@@ -1,6 +1,6 @@
 use domain::account::{self, AdminProfile, NewAccount, PayloadRef, Role};
 use domain::values::{Email, Language, Password, PersonName};
-use domain::{DomainError, FieldErrors};
+use domain::{DomainError, FieldErrors, RuleCode};
 use platform::auth::hash_password_async;
 use store::{Position, SideWrite};
 use uuid::Uuid;
@@ -121,7 +121,7 @@ pub async fn forget_account(
     })
     .await
     .map_err(|e| match e {
-        CommandError::Domain(DomainError::Rule("not_found")) => CommandError::NotFound,
+        CommandError::Domain(DomainError::Rule(RuleCode::NotFound)) => CommandError::NotFound,
         other => other,
     })
 }

@@ -2,6 +2,7 @@
 //! creation and forgetting. Each function loads, decides, appends.
 
 pub mod admin;
+pub mod deactivation;
 pub mod mobile_otp;
 pub mod otp;
 pub mod passwords;

@@ -1,6 +1,6 @@
 use domain::account::{self, PayloadRef, ResetRequest, Role};
 use domain::values::{Email, Password};
-use domain::{DomainError, FieldError};
+use domain::{DomainError, FieldError, RuleCode};
 use platform::auth::{hash_password_async, random_token, verify_password_async};
 use serde::Deserialize;
 use store::{Credential, Position, SideWrite};
@@ -107,7 +107,7 @@ pub async fn reset(
     role: Role,
     body: ResetPassword,
 ) -> Result<Position, CommandError> {
-    let invalid = || CommandError::Domain(DomainError::Rule("reset_token_invalid"));
+    let invalid = || CommandError::Domain(DomainError::Rule(RuleCode::ResetTokenInvalid));
     let password =
         Password::parse(&body.password).map_err(|e| DomainError::field("password", e))?;
     let email = Email::parse(&body.email).map_err(|_| invalid())?;

@@ -3,7 +3,7 @@ use domain::account::{
     TERMS_VERSION,
 };
 use domain::values::ContactMethod;
-use domain::{DomainError, FieldError};
+use domain::{DomainError, FieldError, RuleCode};
 use platform::auth::hash_password_async;
 use serde::{Deserialize, Serialize};
 use store::Position;
@@ -83,7 +83,7 @@ pub async fn sign_up(
     let position = register_account(app, ids, actor, new, profile_json, password_hash, now)
         .await
         .map_err(|e| match e {
-            CommandError::Domain(DomainError::Rule("email_taken")) => {
+            CommandError::Domain(DomainError::Rule(RuleCode::EmailTaken)) => {
                 DomainError::field("email", FieldError::new("email_taken")).into()
             }
             other => other,

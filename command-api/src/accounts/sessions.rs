@@ -1,4 +1,5 @@
 use axum_extra::extract::cookie::Cookie;
+use domain::RuleCode;
 use domain::account::{self, Role};
 use domain::values::Email;
 use platform::auth::{SessionClaims, clear_session_cookie, session_cookie, verify_password_async};
@@ -52,7 +53,7 @@ pub async fn sign_in(
     role: Role,
     body: SignIn,
 ) -> Result<Opened, CommandError> {
-    let invalid = || CommandError::Domain(domain::DomainError::Rule("invalid_credentials"));
+    let invalid = || CommandError::Domain(domain::DomainError::Rule(RuleCode::InvalidCredentials));
     let Ok(email) = Email::parse(&body.email) else {
         return Err(invalid());
     };

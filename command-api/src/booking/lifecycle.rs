@@ -2,10 +2,11 @@
 //! consultant (`Party`), anyone else gets "not found".
 
 use chrono::{DateTime, Utc};
+use domain::account::PayloadRef;
 use domain::booking::{self, CancelledBy, Party, RescheduleContext, calendar};
 use platform::payments::RefundRequest;
 use serde::Deserialize;
-use store::Position;
+use store::{Position, SideWrite};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -20,7 +21,10 @@ use crate::ids::Ids;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
 pub struct CancelBody {
-    /// Shown to nobody yet; accepted for the spec's form.
+    /// Why (optional, at most 500 characters once trimmed): kept in the
+    /// forgettable payload store under the booking's client and shown to
+    /// administrators on the booking's detail.
+    #[schema(max_length = 500)]
     pub reason: Option<String>,
 }
 
@@ -36,6 +40,7 @@ fn actor(party: Party) -> Actor {
             CancelledBy::Client => "client",
             CancelledBy::Consultant => "consultant",
             CancelledBy::Admin => "admin",
+            CancelledBy::Platform => "system",
         },
     }
 }
@@ -49,13 +54,16 @@ async fn answered(
 }
 
 /// Cancels before the start, refunds through the provider what
-/// `domain::booking::cancellation_refund` says, and frees the slot.
+/// `domain::booking::cancellation_refund` says, and frees the slot; the
+/// reason typed, if any, goes to the payload store in the same append.
 pub async fn cancel(
     app: &AppState,
     ids: &Ids,
     party: Party,
     booking_id: Uuid,
+    body: CancelBody,
 ) -> Result<(BookingRow, Position), CommandError> {
+    let reason = booking::parse_cancel_reason(body.reason.as_deref())?;
     if let Some(position) = already_applied(app, ids).await? {
         return answered(app, booking_id, position).await;
     }
@@ -79,20 +87,27 @@ pub async fn cancel(
             ),
             _ => None,
         };
-        let decision = booking::cancel(&loaded.state, party, refund_ref, now)?;
+        let reason_ref = reason.as_ref().map(|_| booking::cancel_reason_ref(info));
+        let decision = booking::cancel(&loaded.state, party, refund_ref, reason_ref.clone(), now)?;
         let days = calendar::days(info.start, info.end);
         let client_days = Days::client(app, info.client_id, &days).await?;
         let consultant_days = Days::consultant(app, info.consultant_id, &days).await?;
-        append_decision(
+        let mut batch = append_decision(
             Batch::new(ids, actor(party), now),
             booking_id,
             loaded.version,
             &decision,
             &consultant_days,
             &client_days,
-        )?
-        .commit(app)
-        .await
+        )?;
+        if let (Some(text), Some(PayloadRef { subject, key })) = (&reason, reason_ref) {
+            batch = batch.side(SideWrite::PutPayload {
+                subject,
+                key,
+                value: serde_json::Value::String(text.clone()).to_string(),
+            });
+        }
+        batch.commit(app).await
     })
     .await?;
     answered(app, booking_id, position).await

@@ -15,7 +15,7 @@ pub mod timings;
 use std::collections::BTreeMap;
 
 pub use crate::client_file::load_client_file;
-use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use domain::availability::{self, AvailabilityEvent, Timings};
 use domain::booking::calendar::{self, Calendar, Calendars};
 use domain::booking::pair::{self, Pair};
@@ -23,6 +23,7 @@ use domain::booking::{
     self, Booking, BookingEvent, BookingInfo, CalendarEvent, Decision, PairEvent,
 };
 use domain::coupon::{self, Coupon, CouponEvent};
+use domain::room::RoomWindow;
 use domain::values::Money;
 use serde::Serialize;
 use store::StreamId;
@@ -237,11 +238,9 @@ pub struct BookingRow {
     pub created_at: DateTime<Utc>,
 }
 
-/// The room opens 10 minutes before the start (DESIGN §4).
-const ROOM_OPENS_BEFORE: TimeDelta = TimeDelta::minutes(10);
-
 impl From<&BookingInfo> for BookingRow {
     fn from(info: &BookingInfo) -> Self {
+        let window = RoomWindow::of(info.start, info.end);
         BookingRow {
             id: info.booking_id,
             status: info.status.as_str(),
@@ -266,8 +265,8 @@ impl From<&BookingInfo> for BookingRow {
             hold_expires_at: info.hold_expires_at,
             room: RoomBody {
                 id: info.booking_id,
-                opens_at: info.start - ROOM_OPENS_BEFORE,
-                closes_at: info.end + booking::ROOM_CLOSES_AFTER,
+                opens_at: window.opens_at,
+                closes_at: window.closes_at,
             },
             created_at: info.created_at,
         }

@@ -7,9 +7,9 @@
 //! way when the pay call never did (the client left, the answer was lost):
 //! no money is ever taken without a booking confirmed or the money given back.
 
-use domain::DomainError;
 use domain::account::Role;
 use domain::booking::{self, Booking, PaymentRecord, Settlement};
+use domain::{DomainError, RuleCode};
 use platform::payments::{Card, ChargeRequest, PaymentError, RefundRequest};
 use secrecy::SecretString;
 use serde::Deserialize;
@@ -96,9 +96,9 @@ pub async fn pay(
         let loaded = load_booking(app, booking_id).await?;
         match booking::confirm(&loaded.state, payment.clone(), now) {
             Ok(decision) => record(app, ids, actor, &loaded.state, loaded.version, &decision).await,
-            Err(DomainError::Rule("hold_expired")) => {
+            Err(DomainError::Rule(RuleCode::HoldExpired)) => {
                 refund_late(app, ids, actor, &loaded.state, loaded.version, &payment).await?;
-                Err(DomainError::Rule("hold_expired").into())
+                Err(DomainError::Rule(RuleCode::HoldExpired).into())
             }
             Err(refused) => Err(refused.into()),
         }

@@ -2,9 +2,10 @@
 //! nothing is due).
 
 use chrono::{DateTime, Utc};
+use domain::account::{self, Role};
 use domain::booking::{self, HoldContext, HoldRequest, calendar};
 use domain::coupon::{self, CodeReservation, Coupon, CouponCodeEvent};
-use domain::{DomainError, account::Role};
+use domain::{DomainError, RuleCode};
 use serde::{Deserialize, Serialize};
 use store::{Position, StreamId};
 use utoipa::ToSchema;
@@ -15,6 +16,7 @@ use super::{
     load_pair, load_timings, pair_stream,
 };
 use crate::AppState;
+use crate::accounts::load_account;
 use crate::consultant::{consultant_stream, load_consultant};
 use crate::error::CommandError;
 use crate::execute::{Actor, Batch, already_applied, load};
@@ -94,9 +96,12 @@ pub async fn book(
     let consultant_id = body.consultant_id;
     let position = super::with_hot_retry(|| async {
         let now = app.clock.now();
+        // A deactivated consultant has no slot; a deactivated client cannot book.
+        account::ensure_bookable(&load_account(app, consultant_id).await?.state)?;
+        account::ensure_may_book(&load_account(app, client_id).await?.state)?;
         let consultant = load_consultant(app, consultant_id).await?;
         let end = booking::slot_end(&consultant.state, body.start)
-            .ok_or(DomainError::Rule("slot_unavailable"))?;
+            .ok_or(DomainError::Rule(RuleCode::SlotUnavailable))?;
         let timings = load_timings(app, consultant_id).await?;
         let client_file = load_client_file(app, client_id).await?;
         let pair = load_pair(app, client_id, consultant_id).await?;

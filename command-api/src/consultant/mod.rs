@@ -16,6 +16,7 @@ pub mod sections;
 
 use std::collections::HashMap;
 
+use domain::RuleCode;
 use domain::account::Role;
 use domain::consultant::{CATEGORY, Consultant, ConsultantEvent};
 use domain::reference::{ItemInfo, ReferenceKind};
@@ -101,7 +102,7 @@ async fn or_already_applied(
         Err(error) => match already_applied(app, ids).await? {
             Some(position) => Ok(position),
             None => Err(match error {
-                CommandError::Domain(domain::DomainError::Rule("not_found")) => {
+                CommandError::Domain(domain::DomainError::Rule(RuleCode::NotFound)) => {
                     CommandError::NotFound
                 }
                 other => other,

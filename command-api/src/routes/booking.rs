@@ -88,53 +88,54 @@ async fn cancel_as(
     by: CancelledBy,
     key: IdempotencyKey,
     id: Uuid,
+    body: CancelBody,
 ) -> Result<Committed<BookingRow>> {
     let ids = key.ids(Some(caller.account_id));
-    let (booking, position) = lifecycle::cancel(&app, &ids, party(&caller, by), id).await?;
+    let (booking, position) = lifecycle::cancel(&app, &ids, party(&caller, by), id, body).await?;
     Ok(row(Some(position), booking))
 }
 
 /// The client cancels: full refund 24 h or more before the start, none later.
 #[utoipa::path(post, path = "/api/client/bookings/{id}/cancel", tag = "booking", security(("session" = [])),
     request_body = CancelBody, params(("id" = Uuid, Path)),
-    responses((status = 200, body = BookingRow), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+    responses((status = 200, body = BookingRow), (status = 400, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn client_cancel_booking(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
-    Json(_body): Json<CancelBody>,
+    Json(body): Json<CancelBody>,
 ) -> Result<Committed<BookingRow>> {
-    cancel_as(app, caller, CancelledBy::Client, key, id).await
+    cancel_as(app, caller, CancelledBy::Client, key, id, body).await
 }
 
 /// The consultant cancels: the client is refunded in full.
 #[utoipa::path(post, path = "/api/consultant/bookings/{id}/cancel", tag = "booking", security(("session" = [])),
     request_body = CancelBody, params(("id" = Uuid, Path)),
-    responses((status = 200, body = BookingRow), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+    responses((status = 200, body = BookingRow), (status = 400, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn consultant_cancel_booking(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
-    Json(_body): Json<CancelBody>,
+    Json(body): Json<CancelBody>,
 ) -> Result<Committed<BookingRow>> {
-    cancel_as(app, caller, CancelledBy::Consultant, key, id).await
+    cancel_as(app, caller, CancelledBy::Consultant, key, id, body).await
 }
 
 /// An administrator cancels (settling a dispute, an expert unavailable):
 /// the client is refunded in full, as when the consultant cancels.
 #[utoipa::path(post, path = "/api/admin-panel/bookings/{id}/cancel", tag = "booking", security(("session" = [])),
     request_body = CancelBody, params(("id" = Uuid, Path)),
-    responses((status = 200, body = BookingRow), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+    responses((status = 200, body = BookingRow), (status = 400, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn admin_cancel_booking(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
-    Json(_body): Json<CancelBody>,
+    Json(body): Json<CancelBody>,
 ) -> Result<Committed<BookingRow>> {
-    cancel_as(app, caller, CancelledBy::Admin, key, id).await
+    cancel_as(app, caller, CancelledBy::Admin, key, id, body).await
 }
 
 async fn reschedule_as(

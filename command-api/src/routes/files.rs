@@ -33,7 +33,8 @@ pub fn upload_body_limit() -> DefaultBodyLimit {
 #[into_params(parameter_in = Query)]
 pub struct KindParam {
     /// `degree`, `certificate`, `id_document`, `criminal_record`,
-    /// `bank_attachment`, `profile_photo`, `resume`, `contract` or `consent_form`.
+    /// `bank_attachment`, `profile_photo`, `resume`, `contract`, `consent_form`
+    /// or `complaint_attachment`.
     #[param(value_type = String)]
     pub kind: FileKind,
 }

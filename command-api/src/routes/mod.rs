@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod admin;
 pub mod booking;
 pub mod client_file;
+pub mod complaints;
 pub mod consultant;
 pub mod favourites;
 pub mod files;

@@ -5,8 +5,8 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::{Account, AccountEvent, EmailReservation, PayloadRef, ReservationEvent, Role};
-use crate::DomainError;
 use crate::values::{Language, TimeZone};
+use crate::{DomainError, RuleCode};
 
 /// A password-reset link is valid this long (DESIGN §2).
 pub const RESET_VALIDITY: Duration = Duration::hours(1);
@@ -34,7 +34,7 @@ pub fn register(
     now: DateTime<Utc>,
 ) -> Result<(Vec<AccountEvent>, Vec<ReservationEvent>), DomainError> {
     if reservation.holder.is_some() {
-        return Err(DomainError::Rule("email_taken"));
+        return Err(DomainError::Rule(RuleCode::EmailTaken));
     }
     let account_id = new.account_id;
     Ok((
@@ -64,7 +64,11 @@ pub fn start_session(
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     if !account.exists() {
-        return Err(DomainError::Rule("invalid_credentials"));
+        return Err(DomainError::Rule(RuleCode::InvalidCredentials));
+    }
+    // The caller checked the password first: only its owner learns this.
+    if account.deactivated {
+        return Err(DomainError::Rule(RuleCode::AccountDeactivated));
     }
     Ok(vec![AccountEvent::SessionStarted {
         session_id,
@@ -79,7 +83,7 @@ pub fn end_session(
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     if !account.exists() {
-        return Err(DomainError::Rule("not_signed_in"));
+        return Err(DomainError::Rule(RuleCode::NotSignedIn));
     }
     Ok(vec![AccountEvent::SessionEnded {
         session_id,
@@ -94,7 +98,7 @@ pub fn change_password(
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
     if !account.exists() {
-        return Err(DomainError::Rule("not_signed_in"));
+        return Err(DomainError::Rule(RuleCode::NotSignedIn));
     }
     if !current_password_ok {
         return Err(DomainError::field(
@@ -156,7 +160,7 @@ pub fn complete_password_reset(
             request_id: r.request_id,
             at: now,
         }]),
-        None => Err(DomainError::Rule("reset_token_invalid")),
+        None => Err(DomainError::Rule(RuleCode::ResetTokenInvalid)),
     }
 }
 
@@ -166,7 +170,7 @@ pub fn forget(
     now: DateTime<Utc>,
 ) -> Result<(Vec<AccountEvent>, Vec<ReservationEvent>), DomainError> {
     let Some(account_id) = account.id.filter(|_| !account.forgotten) else {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     };
     Ok((
         vec![AccountEvent::SubjectForgotten { at: now }],
@@ -252,7 +256,10 @@ mod tests {
             holder: Some(Uuid::from_u128(9)),
         };
         let refused = register(&reservation, new_account(Uuid::from_u128(1)), at(0));
-        assert_eq!(refused.unwrap_err(), DomainError::Rule("email_taken"));
+        assert_eq!(
+            refused.unwrap_err(),
+            DomainError::Rule(RuleCode::EmailTaken)
+        );
     }
 
     #[test]
@@ -300,7 +307,7 @@ mod tests {
         let account = given(&[registered(id), reset_requested(id, 7, 5), done[0].clone()]);
         assert_eq!(
             complete_password_reset(&account, "hash-7", at(31)).unwrap_err(),
-            DomainError::Rule("reset_token_invalid")
+            DomainError::Rule(RuleCode::ResetTokenInvalid)
         );
     }
 
@@ -359,7 +366,7 @@ mod tests {
         let account = given(&[registered(id), events[0].clone()]);
         assert_eq!(
             start_session(&account, Uuid::from_u128(5), Duration::hours(1), at(2)).unwrap_err(),
-            DomainError::Rule("invalid_credentials")
+            DomainError::Rule(RuleCode::InvalidCredentials)
         );
         assert!(forget(&account, at(3)).is_err());
     }

@@ -57,6 +57,18 @@ pub enum AccountEvent {
     SubjectForgotten {
         at: DateTime<Utc>,
     },
+    /// An administrator deactivated the account (the admin is the event's
+    /// actor): its sessions are revoked, signing in is refused and its
+    /// upcoming bookings are cancelled by the platform with a full refund.
+    AccountDeactivated {
+        /// The administrator's reason, forgettable (subject = the account).
+        reason: PayloadRef,
+        at: DateTime<Utc>,
+    },
+    /// An administrator reactivated a deactivated account.
+    AccountReactivated {
+        at: DateTime<Utc>,
+    },
 }
 
 impl EventSchema for AccountEvent {

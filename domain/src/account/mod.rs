@@ -1,8 +1,9 @@
 //! Accounts of the three roles (DESIGN §2): registration, sessions, password
-//! change and reset, forgetting. Two streams: `account-{id}` and the e-mail
-//! reservation `email-{login key}` that makes one account per e-mail per role
+//! change and reset, deactivation by an administrator, forgetting. Two
+//! streams: `account-{id}` and the e-mail reservation `email-{login key}` that makes one account per e-mail per role
 //! hold even under concurrent sign-ups (guarantee 5).
 
+mod deactivation;
 mod decide;
 mod events;
 mod registration;
@@ -10,6 +11,9 @@ mod state;
 
 use serde::{Deserialize, Serialize};
 
+pub use deactivation::{
+    DeactivationReason, deactivate, ensure_bookable, ensure_may_book, reactivate,
+};
 pub use decide::*;
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
 pub use registration::{

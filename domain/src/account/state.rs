@@ -20,6 +20,8 @@ pub struct Account {
     pub role: Option<Role>,
     pub language: Language,
     pub forgotten: bool,
+    /// Deactivated by an administrator (and not reactivated since).
+    pub deactivated: bool,
     pub password_changed_at: Option<DateTime<Utc>>,
     pub(super) resets: Vec<ResetRequest>,
 }
@@ -27,6 +29,11 @@ pub struct Account {
 impl Account {
     pub fn exists(&self) -> bool {
         self.id.is_some() && !self.forgotten
+    }
+
+    /// Registered, not forgotten and not deactivated: may sign in, book and be booked.
+    pub fn is_active(&self) -> bool {
+        self.exists() && !self.deactivated
     }
 
     pub fn evolve(mut self, event: &AccountEvent) -> Self {
@@ -69,6 +76,8 @@ impl Account {
                 self.password_changed_at = Some(*at);
             }
             AccountEvent::SubjectForgotten { .. } => self.forgotten = true,
+            AccountEvent::AccountDeactivated { .. } => self.deactivated = true,
+            AccountEvent::AccountReactivated { .. } => self.deactivated = false,
             AccountEvent::SessionStarted { .. } | AccountEvent::SessionEnded { .. } => {}
         }
         self

@@ -8,12 +8,14 @@ use super::{
     Booking, BookingEvent, BookingInfo, BookingStatus, CalendarEvent, CancelledBy, Pair, PairEvent,
     PaymentRecord,
 };
-use crate::DomainError;
+use crate::account::PayloadRef;
 use crate::availability::Timings;
 use crate::client_file::ClientFile;
 use crate::consultant::{self, Consultant};
 use crate::coupon::{Coupon, CouponEvent};
-use crate::values::{Money, SessionDuration};
+use crate::room::RoomWindow;
+use crate::values::{Money, SessionDuration, text};
+use crate::{DomainError, RuleCode};
 
 /// An unpaid hold lasts this long.
 pub const HOLD: TimeDelta = TimeDelta::minutes(15);
@@ -21,8 +23,6 @@ pub const HOLD: TimeDelta = TimeDelta::minutes(15);
 pub const MIN_NOTICE: TimeDelta = TimeDelta::hours(2);
 /// A client who cancels at least this long before the start is refunded in full.
 pub const FULL_REFUND_NOTICE: TimeDelta = TimeDelta::hours(24);
-/// The video room closes this long after the end; the booking then counts as completed.
-pub const ROOM_CLOSES_AFTER: TimeDelta = TimeDelta::minutes(30);
 /// The consultant may report a no-show up to this long after the end.
 pub const NO_SHOW_WINDOW: TimeDelta = TimeDelta::hours(48);
 
@@ -99,7 +99,7 @@ fn offer(consultant: &Consultant, timings: &Timings) -> Result<Offer, DomainErro
             free_first: details.first_consultation_free,
             availability: timings.in_zone(zone),
         }),
-        _ => Err(DomainError::Rule("slot_unavailable")),
+        _ => Err(DomainError::Rule(RuleCode::SlotUnavailable)),
     }
 }
 
@@ -119,13 +119,13 @@ fn check_slot(
 ) -> Result<DateTime<Utc>, DomainError> {
     let end = start + duration.as_duration();
     if start < now + MIN_NOTICE {
-        return Err(DomainError::Rule("slot_unavailable"));
+        return Err(DomainError::Rule(RuleCode::SlotUnavailable));
     }
     let published = offer.availability.slots(duration, start, end);
     if published.first().is_some_and(|s| s.start == start) {
         Ok(end)
     } else {
-        Err(DomainError::Rule("slot_unavailable"))
+        Err(DomainError::Rule(RuleCode::SlotUnavailable))
     }
 }
 
@@ -182,7 +182,7 @@ pub fn quote(
     let price = offer.price;
     let (discount, free) = if request.free {
         if !free_first_eligible {
-            return Err(DomainError::Rule("free_not_eligible"));
+            return Err(DomainError::Rule(RuleCode::FreeNotEligible));
         }
         (price, true)
     } else if let Some(coupon) = context.coupon {
@@ -213,15 +213,15 @@ pub fn hold(
 ) -> Result<Decision, DomainError> {
     offer(context.consultant, context.timings)?;
     if !context.client_file.consent_form_uploaded() {
-        return Err(DomainError::Rule("consent_form_missing"));
+        return Err(DomainError::Rule(RuleCode::ConsentFormMissing));
     }
     let quote = quote(request, context, now)?;
     let (start, end, id) = (quote.start, quote.end, request.booking_id);
     if overlaps_any(context.consultant_calendars, start, end, id) {
-        return Err(DomainError::Rule("slot_taken"));
+        return Err(DomainError::Rule(RuleCode::SlotTaken));
     }
     if overlaps_any(context.client_calendars, start, end, id) {
-        return Err(DomainError::Rule("client_overlap"));
+        return Err(DomainError::Rule(RuleCode::ClientOverlap));
     }
     let coupon = context
         .coupon
@@ -288,7 +288,7 @@ fn confirmed_pair(
 }
 
 fn existing(booking: &Booking) -> Result<&BookingInfo, DomainError> {
-    booking.info().ok_or(DomainError::Rule("not_found"))
+    booking.info().ok_or(DomainError::Rule(RuleCode::NotFound))
 }
 
 /// The booking's own client may pay while the hold lasts: the amount to
@@ -300,12 +300,14 @@ pub fn payable(
 ) -> Result<Money, DomainError> {
     let info = existing(booking)?;
     if info.client_id != client_id {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     match info.status {
         BookingStatus::Held if now < info.hold_expires_at => Ok(info.total),
-        BookingStatus::Held | BookingStatus::Expired => Err(DomainError::Rule("hold_expired")),
-        _ => Err(DomainError::Rule("booking_not_payable")),
+        BookingStatus::Held | BookingStatus::Expired => {
+            Err(DomainError::Rule(RuleCode::HoldExpired))
+        }
+        _ => Err(DomainError::Rule(RuleCode::BookingNotPayable)),
     }
 }
 
@@ -384,7 +386,9 @@ pub fn settle(
     }
     match confirm(booking, payment, now) {
         Ok(decision) => Ok(Settlement::Confirm(decision)),
-        Err(DomainError::Rule("hold_expired" | "booking_not_payable")) => Ok(Settlement::Refund),
+        Err(DomainError::Rule(RuleCode::HoldExpired | RuleCode::BookingNotPayable)) => {
+            Ok(Settlement::Refund)
+        }
         Err(other) => Err(other),
     }
 }
@@ -410,7 +414,8 @@ pub fn expire(booking: &Booking, coupon: Option<&Coupon>, now: DateTime<Utc>) ->
     decision
 }
 
-/// Who acts on a booking: its client, its consultant, or an administrator.
+/// Who acts on a booking: its client, its consultant, an administrator, or
+/// the platform (an account deactivation; `account_id` is the administrator's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Party {
     pub by: CancelledBy,
@@ -422,18 +427,39 @@ fn owned(booking: &Booking, party: Party) -> Result<&BookingInfo, DomainError> {
     let mine = match party.by {
         CancelledBy::Client => info.client_id == party.account_id,
         CancelledBy::Consultant => info.consultant_id == party.account_id,
-        CancelledBy::Admin => true,
+        CancelledBy::Admin | CancelledBy::Platform => true,
     };
     if mine {
         Ok(info)
     } else {
-        Err(DomainError::Rule("not_found"))
+        Err(DomainError::Rule(RuleCode::NotFound))
+    }
+}
+
+/// The longest cancellation reason, in characters.
+pub const MAX_CANCEL_REASON_CHARS: usize = 500;
+
+/// The reason typed when cancelling (field `reason`): trimmed, at most
+/// [`MAX_CANCEL_REASON_CHARS`]; blank or absent is no reason.
+pub fn parse_cancel_reason(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    text::optional_paragraph(raw.unwrap_or_default(), MAX_CANCEL_REASON_CHARS)
+        .map_err(|e| DomainError::field("reason", e))
+}
+
+/// Where a booking's cancellation reason is kept: the forgettable payload
+/// store, under the booking's client, whoever typed it (forgetting the
+/// client erases it).
+pub fn cancel_reason_ref(info: &BookingInfo) -> PayloadRef {
+    PayloadRef {
+        subject: info.client_id,
+        key: format!("booking-{}-cancel-reason", info.booking_id),
     }
 }
 
 /// What a cancellation now would give back (DESIGN §4): the client, 24 h or
 /// more before the start, everything paid, later nothing; the consultant or
-/// an administrator, everything paid. An unpaid hold gives back nothing.
+/// an administrator or the platform, everything paid. An unpaid hold gives
+/// back nothing.
 pub fn cancellation_refund(
     booking: &Booking,
     party: Party,
@@ -441,7 +467,7 @@ pub fn cancellation_refund(
 ) -> Result<Money, DomainError> {
     let info = owned(booking, party)?;
     if !matches!(info.status, BookingStatus::Held | BookingStatus::Confirmed) || now >= info.start {
-        return Err(DomainError::Rule("booking_not_cancellable"));
+        return Err(DomainError::Rule(RuleCode::BookingNotCancellable));
     }
     let paid = info
         .payment
@@ -449,7 +475,7 @@ pub fn cancellation_refund(
         .map_or(Money::zero(info.total.currency), |p| p.amount);
     let full = match party.by {
         CancelledBy::Client => info.start - now >= FULL_REFUND_NOTICE,
-        CancelledBy::Consultant | CancelledBy::Admin => true,
+        CancelledBy::Consultant | CancelledBy::Admin | CancelledBy::Platform => true,
     };
     Ok(if full {
         paid
@@ -459,11 +485,13 @@ pub fn cancellation_refund(
 }
 
 /// Cancels before the start and frees the slot; `refund_ref` is the
-/// provider's refund of [`cancellation_refund`] at the same `now`.
+/// provider's refund of [`cancellation_refund`] at the same `now`, `reason`
+/// the [`cancel_reason_ref`] of the text typed, if any.
 pub fn cancel(
     booking: &Booking,
     party: Party,
     refund_ref: Option<String>,
+    reason: Option<PayloadRef>,
     now: DateTime<Utc>,
 ) -> Result<Decision, DomainError> {
     let refund = cancellation_refund(booking, party, now)?;
@@ -475,6 +503,7 @@ pub fn cancel(
         actor_id: Some(party.account_id),
         refund,
         refund_ref: refund_ref.filter(|_| refund.minor > 0),
+        reason,
         at: now,
     });
     decision.release(info.booking_id, info.start, info.end, now);
@@ -512,21 +541,21 @@ pub fn reschedule(
 ) -> Result<Decision, DomainError> {
     let info = owned(booking, party)?;
     if !matches!(info.status, BookingStatus::Held | BookingStatus::Confirmed) || now >= info.start {
-        return Err(DomainError::Rule("booking_not_reschedulable"));
+        return Err(DomainError::Rule(RuleCode::BookingNotReschedulable));
     }
     if new_start == info.start {
         return Ok(Decision::default());
     }
     let offer = offer(context.consultant, context.timings)?;
     let duration = SessionDuration::parse(Some(i64::from(info.duration_minutes)))
-        .map_err(|_| DomainError::Rule("slot_unavailable"))?;
+        .map_err(|_| DomainError::Rule(RuleCode::SlotUnavailable))?;
     let new_end = check_slot(&offer, duration, new_start, now)?;
     let id = info.booking_id;
     if overlaps_any(context.consultant_calendars, new_start, new_end, id) {
-        return Err(DomainError::Rule("slot_taken"));
+        return Err(DomainError::Rule(RuleCode::SlotTaken));
     }
     if overlaps_any(context.client_calendars, new_start, new_end, id) {
-        return Err(DomainError::Rule("client_overlap"));
+        return Err(DomainError::Rule(RuleCode::ClientOverlap));
     }
     let mut decision = Decision::default();
     decision.booking.push(BookingEvent::BookingRescheduled {
@@ -548,7 +577,8 @@ pub fn reschedule(
 pub fn complete(booking: &Booking, now: DateTime<Utc>) -> Vec<BookingEvent> {
     match booking.info() {
         Some(info)
-            if info.status == BookingStatus::Confirmed && now >= info.end + ROOM_CLOSES_AFTER =>
+            if info.status == BookingStatus::Confirmed
+                && now >= RoomWindow::of(info.start, info.end).closes_at =>
         {
             vec![BookingEvent::BookingCompleted {
                 booking_id: info.booking_id,
@@ -576,13 +606,13 @@ pub fn no_show(
     match info.status {
         BookingStatus::NoShow => return Ok(Vec::new()),
         BookingStatus::Confirmed | BookingStatus::Completed => {}
-        _ => return Err(DomainError::Rule("booking_not_confirmed")),
+        _ => return Err(DomainError::Rule(RuleCode::BookingNotConfirmed)),
     }
     if now < info.end {
-        return Err(DomainError::Rule("booking_not_ended"));
+        return Err(DomainError::Rule(RuleCode::BookingNotEnded));
     }
     if now > info.end + NO_SHOW_WINDOW {
-        return Err(DomainError::Rule("no_show_too_late"));
+        return Err(DomainError::Rule(RuleCode::NoShowTooLate));
     }
     Ok(vec![BookingEvent::BookingNoShow {
         booking_id: info.booking_id,

@@ -2,6 +2,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use crate::account::PayloadRef;
 use crate::codec::EventSchema;
 use crate::values::Money;
 
@@ -13,6 +14,9 @@ pub enum CancelledBy {
     Client,
     Consultant,
     Admin,
+    /// The platform itself: an administrator deactivated one of the parties'
+    /// accounts (`domain::account::deactivate`); always a full refund.
+    Platform,
 }
 
 impl CancelledBy {
@@ -21,6 +25,7 @@ impl CancelledBy {
             CancelledBy::Client => "client",
             CancelledBy::Consultant => "consultant",
             CancelledBy::Admin => "admin",
+            CancelledBy::Platform => "platform",
         }
     }
 }
@@ -91,6 +96,10 @@ pub enum BookingEvent {
         actor_id: Option<Uuid>,
         refund: Money,
         refund_ref: Option<String>,
+        /// The reason the canceller typed, if any: a JSON string in the
+        /// payload store (subject = the booking's client), never in the event.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<PayloadRef>,
         at: DateTime<Utc>,
     },
     /// Same booking, new times (status unchanged): the old interval is free
@@ -102,6 +111,18 @@ pub enum BookingEvent {
         previous_end: DateTime<Utc>,
         start: DateTime<Utc>,
         end: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// Money given back after the fact, status unchanged (a complaint's
+    /// decision, docs/complaints.md): the booking's refunded total grows.
+    /// `refund_ref` is the provider's refund id; `complaint_id` the decision
+    /// it carries out (at most one per complaint).
+    BookingRefunded {
+        booking_id: Uuid,
+        amount: Money,
+        refund_ref: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        complaint_id: Option<Uuid>,
         at: DateTime<Utc>,
     },
     /// Status `completed`, recorded when the room closes (end + 30 min).

@@ -17,6 +17,7 @@ pub mod calendar;
 mod decide;
 mod events;
 pub mod pair;
+mod refund;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -25,6 +26,7 @@ pub use calendar::{Calendar, Calendars};
 pub use decide::*;
 pub use events::{BookingEvent, CalendarEvent, CancelledBy, PairEvent, PaymentRecord};
 pub use pair::Pair;
+pub use refund::{check_refund, complaint_refund_due, refund};
 pub use state::{Booking, BookingInfo, BookingStatus};
 
 pub const CATEGORY: &str = "booking";

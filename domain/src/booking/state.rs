@@ -3,6 +3,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use super::{BookingEvent, CancelledBy, PaymentRecord};
+use crate::account::PayloadRef;
 use crate::values::Money;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -53,7 +54,35 @@ pub struct BookingInfo {
     pub late_refunded: Option<String>,
     pub refund: Option<Money>,
     pub cancelled_by: Option<CancelledBy>,
+    /// The reason typed when cancelling, kept in the payload store.
+    pub cancel_reason: Option<PayloadRef>,
+    /// Everything given back after the payment so far: the cancellation's
+    /// refund plus every [`BookingEvent::BookingRefunded`] (in the booking's
+    /// currency). Never more than [`BookingInfo::paid`].
+    pub refunded: Money,
+    /// The complaints whose decided refund was carried out.
+    pub refunded_complaints: Vec<Uuid>,
+    /// The booking was confirmed once (whatever became of it since).
+    pub was_confirmed: bool,
     pub created_at: DateTime<Utc>,
+}
+
+impl BookingInfo {
+    /// What the client paid for the booking (0 when nothing was charged).
+    pub fn paid(&self) -> Money {
+        self.payment
+            .as_ref()
+            .map_or(Money::zero(self.total.currency), |p| p.amount)
+    }
+
+    /// What may still be refunded: paid − refunded so far.
+    pub fn refundable(&self) -> Money {
+        let paid = self.paid();
+        Money {
+            minor: (paid.minor - self.refunded.minor).max(0),
+            currency: paid.currency,
+        }
+    }
 }
 
 /// Folded from `booking-{id}`; `None` until held.
@@ -102,6 +131,13 @@ impl Booking {
                 late_refunded: None,
                 refund: None,
                 cancelled_by: None,
+                cancel_reason: None,
+                refunded: Money {
+                    minor: 0,
+                    currency: total.currency,
+                },
+                refunded_complaints: Vec::new(),
+                was_confirmed: false,
                 created_at: *at,
             });
             return self;
@@ -117,12 +153,27 @@ impl Booking {
             BookingEvent::BookingConfirmed { payment, .. } => {
                 info.status = BookingStatus::Confirmed;
                 info.payment = payment.clone();
+                info.was_confirmed = true;
             }
             BookingEvent::BookingExpired { .. } => info.status = BookingStatus::Expired,
-            BookingEvent::BookingCancelled { by, refund, .. } => {
+            BookingEvent::BookingCancelled {
+                by, refund, reason, ..
+            } => {
                 info.status = BookingStatus::Cancelled;
                 info.cancelled_by = Some(*by);
                 info.refund = Some(*refund);
+                info.cancel_reason = reason.clone();
+                info.refunded.minor += refund.minor;
+            }
+            BookingEvent::BookingRefunded {
+                amount,
+                complaint_id,
+                ..
+            } => {
+                info.refunded.minor += amount.minor;
+                if let Some(complaint_id) = complaint_id {
+                    info.refunded_complaints.push(*complaint_id);
+                }
             }
             BookingEvent::BookingRescheduled { start, end, .. } => {
                 info.start = *start;

@@ -4,12 +4,12 @@ use chrono::{DateTime, TimeDelta, TimeZone as _, Utc};
 use uuid::Uuid;
 
 use super::*;
-use crate::DomainError;
 use crate::availability::{self, DayName, Shift, TimingRule, Timings};
 use crate::client_file::{ClientFile, ClientFileEvent};
 use crate::consultant::{Consultant, ConsultantStatus, PublicDetails};
 use crate::coupon::{self, Coupon, CouponEvent, CouponForm};
 use crate::values::{Currency, Money, SessionDuration, TimeZone};
+use crate::{DomainError, RuleCode};
 
 const EXPERT: Uuid = Uuid::from_u128(0xE0);
 const CLIENT: Uuid = Uuid::from_u128(0xC1);
@@ -222,7 +222,7 @@ fn status(world: &World, id: Uuid) -> BookingStatus {
     world.booking(id).info().unwrap().status
 }
 
-fn rule(code: &'static str) -> Result<Decision, DomainError> {
+fn rule(code: RuleCode) -> Result<Decision, DomainError> {
     Err(DomainError::Rule(code))
 }
 
@@ -255,7 +255,10 @@ fn booking_needs_the_consent_form() {
     let mut world = World::new();
     world.file = ClientFile::default();
     let request = world.request(BOOKING, CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("consent_form_missing"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::ConsentFormMissing)
+    );
 }
 
 #[test]
@@ -263,7 +266,10 @@ fn an_expert_who_is_not_approved_cannot_be_booked() {
     let mut world = World::new();
     world.consultant.status = ConsultantStatus::Suspended;
     let request = world.request(BOOKING, CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("slot_unavailable"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::SlotUnavailable)
+    );
 }
 
 #[test]
@@ -277,7 +283,7 @@ fn only_exact_published_slot_starts_can_be_booked() {
         let request = world.request(BOOKING, CLIENT, start);
         assert_eq!(
             world.decide(&request, now()),
-            rule("slot_unavailable"),
+            rule(RuleCode::SlotUnavailable),
             "{start}"
         );
     }
@@ -288,7 +294,10 @@ fn a_slot_less_than_two_hours_ahead_cannot_be_booked() {
     let world = World::new();
     let request = world.request(BOOKING, CLIENT, tuesday_9());
     let late = tuesday_9() - TimeDelta::hours(2) + TimeDelta::minutes(1);
-    assert_eq!(world.decide(&request, late), rule("slot_unavailable"));
+    assert_eq!(
+        world.decide(&request, late),
+        rule(RuleCode::SlotUnavailable)
+    );
     assert!(
         world
             .decide(&request, tuesday_9() - TimeDelta::hours(2))
@@ -308,7 +317,10 @@ fn a_day_off_removes_its_slots() {
     .unwrap();
     world.timings = events.iter().fold(world.timings.clone(), Timings::evolve);
     let request = world.request(BOOKING, CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("slot_unavailable"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::SlotUnavailable)
+    );
 }
 
 #[test]
@@ -316,7 +328,7 @@ fn a_held_slot_is_taken_for_everyone_else() {
     let mut world = World::new();
     world.book(BOOKING, CLIENT, tuesday_9());
     let request = world.request(SECOND, OTHER_CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("slot_taken"));
+    assert_eq!(world.decide(&request, now()), rule(RuleCode::SlotTaken));
 }
 
 #[test]
@@ -327,7 +339,7 @@ fn overlapping_slots_of_different_lengths_are_taken_too() {
     world.consultant = expert(90, true);
     // 09:00–10:30 Paris is a published 90-minute slot but meets 10:00–11:00
     let request = world.request(SECOND, OTHER_CLIENT, utc(2026, 11, 24, 8, 0));
-    assert_eq!(world.decide(&request, now()), rule("slot_taken"));
+    assert_eq!(world.decide(&request, now()), rule(RuleCode::SlotTaken));
 }
 
 #[test]
@@ -338,7 +350,7 @@ fn a_client_cannot_hold_two_overlapping_bookings() {
     // When this consultant's calendar is free but the client's is not
     world.expert_days = Calendars::new();
     let request = world.request(SECOND, CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("client_overlap"));
+    assert_eq!(world.decide(&request, now()), rule(RuleCode::ClientOverlap));
 }
 
 #[test]
@@ -356,7 +368,10 @@ fn a_booking_across_midnight_utc_reserves_both_days() {
     world.consultant = expert(60, true);
     // Night slots step from 22:00 Paris (21:00 UTC), so 23:30 UTC is not a start; 23:00 UTC is
     let request = world.request(BOOKING, CLIENT, start);
-    assert_eq!(world.decide(&request, now()), rule("slot_unavailable"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::SlotUnavailable)
+    );
     world.timings = timings(vec![
         TimingRule {
             weekday: DayName::Monday,
@@ -389,7 +404,7 @@ fn spring_forward_the_slot_after_the_gap_is_bookable_and_the_missing_hour_is_not
     let ok = world.request(BOOKING, CLIENT, utc(2026, 3, 29, 1, 0));
     assert!(world.decide(&ok, at).is_ok());
     let missing = world.request(BOOKING, CLIENT, utc(2026, 3, 29, 0, 30));
-    assert_eq!(world.decide(&missing, at), rule("slot_unavailable"));
+    assert_eq!(world.decide(&missing, at), rule(RuleCode::SlotUnavailable));
 }
 
 #[test]
@@ -406,7 +421,7 @@ fn fall_back_both_two_oclocks_are_distinct_bookings() {
     assert!(world.decide(&second, at).is_ok());
     // while the first one's exact instant is taken
     let same = world.request(SECOND, OTHER_CLIENT, utc(2026, 10, 25, 0, 0));
-    assert_eq!(world.decide(&same, at), rule("slot_taken"));
+    assert_eq!(world.decide(&same, at), rule(RuleCode::SlotTaken));
 }
 
 // --- pricing: free first consultation and coupons --------------------------
@@ -435,7 +450,10 @@ fn no_second_free_consultation_once_the_pair_had_a_confirmed_booking() {
     world.apply(BOOKING, CLIENT, &paid);
     let mut request = world.request(SECOND, CLIENT, utc(2026, 11, 24, 9, 0));
     request.free = true;
-    assert_eq!(world.decide(&request, now()), rule("free_not_eligible"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::FreeNotEligible)
+    );
 }
 
 #[test]
@@ -444,7 +462,10 @@ fn no_free_consultation_when_the_consultant_does_not_offer_it() {
     world.consultant = expert(60, false);
     let mut request = world.request(BOOKING, CLIENT, tuesday_9());
     request.free = true;
-    assert_eq!(world.decide(&request, now()), rule("free_not_eligible"));
+    assert_eq!(
+        world.decide(&request, now()),
+        rule(RuleCode::FreeNotEligible)
+    );
 }
 
 fn coupon_of(
@@ -486,7 +507,7 @@ fn a_coupon_takes_its_discount_off_and_counts_a_use_in_the_same_decision() {
     ));
     // The single use is gone for the next client
     let request = world.request(SECOND, OTHER_CLIENT, utc(2026, 11, 24, 9, 0));
-    assert_eq!(world.decide(&request, now()), rule("coupon_used_up"));
+    assert_eq!(world.decide(&request, now()), rule(RuleCode::CouponUsedUp));
 }
 
 #[test]
@@ -504,7 +525,7 @@ fn an_unknown_code_is_refused() {
     let mut world = World::new();
     world.coupon = Some(Coupon::default());
     let request = world.request(BOOKING, CLIENT, tuesday_9());
-    assert_eq!(world.decide(&request, now()), rule("coupon_unknown"));
+    assert_eq!(world.decide(&request, now()), rule(RuleCode::CouponUnknown));
 }
 
 // --- paying, expiry --------------------------------------------------------
@@ -524,11 +545,11 @@ fn paying_within_fifteen_minutes_confirms_with_the_card_reference_only() {
     // Paying again is refused, and another client cannot pay it
     assert_eq!(
         payable(world.booking(BOOKING), CLIENT, at),
-        Err(DomainError::Rule("booking_not_payable"))
+        Err(DomainError::Rule(RuleCode::BookingNotPayable))
     );
     assert_eq!(
         payable(world.booking(BOOKING), OTHER_CLIENT, at),
-        Err(DomainError::Rule("not_found"))
+        Err(DomainError::Rule(RuleCode::NotFound))
     );
 }
 
@@ -581,7 +602,7 @@ fn a_charge_reported_after_the_hold_lapsed_is_refunded_once() {
     );
     assert_eq!(
         settle(&Booking::default(), card(eur(6000)), at),
-        Err(DomainError::Rule("not_found"))
+        Err(DomainError::Rule(RuleCode::NotFound))
     );
 }
 
@@ -602,11 +623,11 @@ fn a_hold_lapses_after_fifteen_minutes_and_frees_the_slot() {
     let at = now() + TimeDelta::minutes(15);
     assert_eq!(
         payable(world.booking(BOOKING), CLIENT, at),
-        Err(DomainError::Rule("hold_expired"))
+        Err(DomainError::Rule(RuleCode::HoldExpired))
     );
     assert_eq!(
         confirm(world.booking(BOOKING), card(eur(5400)), at),
-        rule("hold_expired")
+        rule(RuleCode::HoldExpired)
     );
     let decision = expire(world.booking(BOOKING), world.coupon.as_ref(), at);
     world.apply(BOOKING, CLIENT, &decision);
@@ -649,7 +670,14 @@ fn a_client_cancelling_24_hours_ahead_or_more_is_refunded_in_full() {
         cancellation_refund(world.booking(BOOKING), client(), at),
         Ok(eur(6000))
     );
-    let decision = cancel(world.booking(BOOKING), client(), Some("re_1".into()), at).unwrap();
+    let decision = cancel(
+        world.booking(BOOKING),
+        client(),
+        Some("re_1".into()),
+        None,
+        at,
+    )
+    .unwrap();
     assert!(matches!(
         &decision.booking[..],
         [BookingEvent::BookingCancelled { by: CancelledBy::Client, refund, refund_ref: Some(_), .. }] if *refund == eur(6000)
@@ -665,7 +693,7 @@ fn a_client_cancelling_later_gets_nothing_back() {
         cancellation_refund(world.booking(BOOKING), client(), at),
         Ok(eur(0))
     );
-    let decision = cancel(world.booking(BOOKING), client(), None, at).unwrap();
+    let decision = cancel(world.booking(BOOKING), client(), None, None, at).unwrap();
     assert!(matches!(
         &decision.booking[..],
         [BookingEvent::BookingCancelled { refund, refund_ref: None, .. }] if refund.minor == 0
@@ -684,6 +712,7 @@ fn a_consultant_cancelling_always_refunds_in_full_and_frees_the_slot() {
         world.booking(BOOKING),
         consultant(),
         Some("re_2".into()),
+        None,
         at,
     )
     .unwrap();
@@ -694,6 +723,71 @@ fn a_consultant_cancelling_always_refunds_in_full_and_frees_the_slot() {
 }
 
 #[test]
+fn the_reason_typed_when_cancelling_is_recorded_by_reference_under_the_client() {
+    // Given a paid booking
+    let world = paid_world(tuesday_9());
+    let at = tuesday_9() - TimeDelta::hours(3);
+    let info = world.booking(BOOKING).info().unwrap().clone();
+    // When its consultant cancels with a reason kept in the payload store
+    let reason = cancel_reason_ref(&info);
+    let decision = cancel(
+        world.booking(BOOKING),
+        consultant(),
+        None,
+        Some(reason.clone()),
+        at,
+    )
+    .unwrap();
+    // Then the event references it, under the client, by a key of the booking
+    assert_eq!(reason.subject, CLIENT);
+    assert!(reason.key.contains(&BOOKING.to_string()));
+    assert!(matches!(
+        &decision.booking[..],
+        [BookingEvent::BookingCancelled { reason: Some(r), .. }] if *r == reason
+    ));
+    // And the cancelled booking knows where its reason is
+    let mut world = world;
+    world.apply(BOOKING, CLIENT, &decision);
+    assert_eq!(
+        world.booking(BOOKING).info().unwrap().cancel_reason,
+        Some(reason)
+    );
+}
+
+#[test]
+fn a_cancellation_reason_is_trimmed_optional_and_at_most_500_characters() {
+    assert_eq!(parse_cancel_reason(None), Ok(None));
+    assert_eq!(parse_cancel_reason(Some("   ")), Ok(None));
+    assert_eq!(
+        parse_cancel_reason(Some("  Je suis malade.\n ")),
+        Ok(Some("Je suis malade.".to_owned()))
+    );
+    assert!(parse_cancel_reason(Some(&"é".repeat(500))).is_ok());
+    let Err(DomainError::Invalid(fields)) = parse_cancel_reason(Some(&"é".repeat(501))) else {
+        panic!("a 501-character reason is refused");
+    };
+    assert_eq!(fields.0["reason"].code, "field.too_long");
+}
+
+#[test]
+fn an_old_cancellation_without_a_reason_still_reads() {
+    let old = serde_json::json!({
+        "type": "BookingCancelled",
+        "booking_id": BOOKING.to_string(),
+        "by": "client",
+        "actor_id": CLIENT.to_string(),
+        "refund": {"minor": 0, "currency": "EUR"},
+        "refund_ref": null,
+        "at": "2026-11-20T09:00:00Z"
+    });
+    let event: BookingEvent = serde_json::from_value(old).unwrap();
+    assert!(matches!(
+        event,
+        BookingEvent::BookingCancelled { reason: None, .. }
+    ));
+}
+
+#[test]
 fn only_the_bookings_parties_can_cancel_and_only_before_the_start() {
     let world = paid_world(tuesday_9());
     let stranger = Party {
@@ -701,12 +795,12 @@ fn only_the_bookings_parties_can_cancel_and_only_before_the_start() {
         account_id: OTHER_CLIENT,
     };
     assert_eq!(
-        cancel(world.booking(BOOKING), stranger, None, now()),
-        rule("not_found")
+        cancel(world.booking(BOOKING), stranger, None, None, now()),
+        rule(RuleCode::NotFound)
     );
     assert_eq!(
-        cancel(world.booking(BOOKING), client(), None, tuesday_9()),
-        rule("booking_not_cancellable")
+        cancel(world.booking(BOOKING), client(), None, None, tuesday_9()),
+        rule(RuleCode::BookingNotCancellable)
     );
 }
 
@@ -729,7 +823,7 @@ fn rescheduling_moves_the_same_booking_and_frees_the_old_slot() {
     let request = world.request(SECOND, OTHER_CLIENT, tuesday_9());
     assert!(world.decide(&request, now()).is_ok());
     let taken = world.request(SECOND, OTHER_CLIENT, new_start);
-    assert_eq!(world.decide(&taken, now()), rule("slot_taken"));
+    assert_eq!(world.decide(&taken, now()), rule(RuleCode::SlotTaken));
 }
 
 #[test]
@@ -752,16 +846,16 @@ fn rescheduling_obeys_the_booking_rules() {
     world.book(SECOND, OTHER_CLIENT, utc(2026, 11, 24, 9, 0));
     assert_eq!(
         world.reschedule(BOOKING, client(), utc(2026, 11, 24, 9, 0), now()),
-        rule("slot_taken")
+        rule(RuleCode::SlotTaken)
     );
     assert_eq!(
         world.reschedule(BOOKING, client(), utc(2026, 11, 24, 8, 30), now()),
-        rule("slot_unavailable")
+        rule(RuleCode::SlotUnavailable)
     );
     let late = utc(2026, 11, 24, 8, 1);
     assert_eq!(
         world.reschedule(BOOKING, client(), utc(2026, 11, 24, 10, 0), late),
-        rule("booking_not_reschedulable")
+        rule(RuleCode::BookingNotReschedulable)
     );
 }
 
@@ -773,7 +867,7 @@ fn completion_is_recorded_when_the_room_closes() {
     let end = tuesday_9() + TimeDelta::hours(1);
     assert!(complete(world.booking(BOOKING), end + TimeDelta::minutes(29)).is_empty());
     assert_eq!(
-        complete(world.booking(BOOKING), end + ROOM_CLOSES_AFTER).len(),
+        complete(world.booking(BOOKING), end + crate::room::CLOSES_AFTER_END).len(),
         1
     );
 }
@@ -785,11 +879,11 @@ fn a_no_show_is_reported_by_the_consultant_after_the_end_only() {
     let booking = world.booking(BOOKING).clone();
     assert_eq!(
         no_show(&booking, EXPERT, end - TimeDelta::minutes(1)),
-        Err(DomainError::Rule("booking_not_ended"))
+        Err(DomainError::Rule(RuleCode::BookingNotEnded))
     );
     assert_eq!(
         no_show(&booking, Uuid::from_u128(0xE9), end),
-        Err(DomainError::Rule("not_found"))
+        Err(DomainError::Rule(RuleCode::NotFound))
     );
     assert_eq!(
         no_show(
@@ -797,10 +891,10 @@ fn a_no_show_is_reported_by_the_consultant_after_the_end_only() {
             EXPERT,
             end + NO_SHOW_WINDOW + TimeDelta::seconds(1)
         ),
-        Err(DomainError::Rule("no_show_too_late"))
+        Err(DomainError::Rule(RuleCode::NoShowTooLate))
     );
     // After the completion was recorded it may still be reported, and then it is no longer completed
-    let completed = complete(&booking, end + ROOM_CLOSES_AFTER);
+    let completed = complete(&booking, end + crate::room::CLOSES_AFTER_END);
     world.apply(
         BOOKING,
         CLIENT,
@@ -822,10 +916,10 @@ fn an_unpaid_hold_cannot_be_completed_nor_reported() {
     let mut world = World::new();
     world.book(BOOKING, CLIENT, tuesday_9());
     let end = tuesday_9() + TimeDelta::hours(1);
-    assert!(complete(world.booking(BOOKING), end + ROOM_CLOSES_AFTER).is_empty());
+    assert!(complete(world.booking(BOOKING), end + crate::room::CLOSES_AFTER_END).is_empty());
     assert_eq!(
         no_show(world.booking(BOOKING), EXPERT, end),
-        Err(DomainError::Rule("booking_not_confirmed"))
+        Err(DomainError::Rule(RuleCode::BookingNotConfirmed))
     );
 }
 

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 
 use super::{Consultant, ConsultantEvent, ConsultantStatus, missing_sections};
 use crate::values::text;
-use crate::{DomainError, FieldError, FieldErrors};
+use crate::{DomainError, FieldError, FieldErrors, RuleCode};
 
 /// Rejection and suspension reasons: 1 to 1000 characters.
 pub const REASON_MAX_CHARS: usize = 1000;
@@ -18,12 +18,14 @@ pub fn submit_for_review(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     match consultant.status {
-        ConsultantStatus::Submitted => return Err(DomainError::Rule("profile_already_submitted")),
+        ConsultantStatus::Submitted => {
+            return Err(DomainError::Rule(RuleCode::ProfileAlreadySubmitted));
+        }
         ConsultantStatus::Approved | ConsultantStatus::Suspended => {
-            return Err(DomainError::Rule("profile_already_approved"));
+            return Err(DomainError::Rule(RuleCode::ProfileAlreadyApproved));
         }
         ConsultantStatus::Rejected => {
-            return Err(DomainError::Rule("profile_unchanged_since_rejection"));
+            return Err(DomainError::Rule(RuleCode::ProfileUnchangedSinceRejection));
         }
         ConsultantStatus::Registered | ConsultantStatus::InProgress => {}
     }
@@ -74,7 +76,7 @@ pub fn suspend(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if consultant.status != ConsultantStatus::Approved {
-        return Err(DomainError::Rule("consultant_not_approved"));
+        return Err(DomainError::Rule(RuleCode::ConsultantNotApproved));
     }
     let reason = parse_reason(reason)?;
     Ok(vec![ConsultantEvent::ConsultantSuspended {
@@ -88,7 +90,7 @@ pub fn reinstate(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if consultant.status != ConsultantStatus::Suspended {
-        return Err(DomainError::Rule("consultant_not_suspended"));
+        return Err(DomainError::Rule(RuleCode::ConsultantNotSuspended));
     }
     Ok(vec![ConsultantEvent::ConsultantReinstated { at: now }])
 }
@@ -99,7 +101,7 @@ pub fn mark_changes_reviewed(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if consultant.changed_since_approval.is_empty() {
-        return Err(DomainError::Rule("no_changes_to_review"));
+        return Err(DomainError::Rule(RuleCode::NoChangesToReview));
     }
     Ok(vec![ConsultantEvent::ProfileChangesReviewed { at: now }])
 }
@@ -108,7 +110,7 @@ fn submitted(consultant: &Consultant) -> Result<(), DomainError> {
     if consultant.status == ConsultantStatus::Submitted {
         Ok(())
     } else {
-        Err(DomainError::Rule("profile_not_submitted"))
+        Err(DomainError::Rule(RuleCode::ProfileNotSubmitted))
     }
 }
 
@@ -169,11 +171,11 @@ mod tests {
     fn a_profile_is_submitted_only_once() {
         assert_eq!(
             submit_for_review(&submitted_profile(), at(11)).unwrap_err(),
-            DomainError::Rule("profile_already_submitted")
+            DomainError::Rule(RuleCode::ProfileAlreadySubmitted)
         );
         assert_eq!(
             submit_for_review(&approved(), at(30)).unwrap_err(),
-            DomainError::Rule("profile_already_approved")
+            DomainError::Rule(RuleCode::ProfileAlreadyApproved)
         );
     }
 
@@ -181,7 +183,7 @@ mod tests {
     fn a_rejected_profile_must_be_edited_before_it_is_submitted_again() {
         assert_eq!(
             submit_for_review(&rejected(), at(30)).unwrap_err(),
-            DomainError::Rule("profile_unchanged_since_rejection")
+            DomainError::Rule(RuleCode::ProfileUnchangedSinceRejection)
         );
         let reopened = rejected().evolve(&ConsultantEvent::ProfileEditingStarted { at: at(31) });
         assert!(submit_for_review(&reopened, at(32)).is_ok());
@@ -196,7 +198,7 @@ mod tests {
         );
         assert_eq!(
             withdraw_submission(&complete_then(&[]), at(11)).unwrap_err(),
-            DomainError::Rule("profile_not_submitted")
+            DomainError::Rule(RuleCode::ProfileNotSubmitted)
         );
     }
 
@@ -214,11 +216,11 @@ mod tests {
         for consultant in [complete_then(&[]), approved(), rejected()] {
             assert_eq!(
                 approve(&consultant, at(40)).unwrap_err(),
-                DomainError::Rule("profile_not_submitted")
+                DomainError::Rule(RuleCode::ProfileNotSubmitted)
             );
             assert_eq!(
                 reject(&consultant, "Incomplet", at(40)).unwrap_err(),
-                DomainError::Rule("profile_not_submitted")
+                DomainError::Rule(RuleCode::ProfileNotSubmitted)
             );
         }
     }
@@ -258,11 +260,11 @@ mod tests {
     fn only_an_approved_consultant_is_suspended_and_only_a_suspended_one_reinstated() {
         assert_eq!(
             suspend(&submitted_profile(), "x", at(30)).unwrap_err(),
-            DomainError::Rule("consultant_not_approved")
+            DomainError::Rule(RuleCode::ConsultantNotApproved)
         );
         assert_eq!(
             reinstate(&approved(), at(30)).unwrap_err(),
-            DomainError::Rule("consultant_not_suspended")
+            DomainError::Rule(RuleCode::ConsultantNotSuspended)
         );
         assert_eq!(
             field_errors(suspend(&approved(), "", at(30))).0["reason"].code,
@@ -280,7 +282,7 @@ mod tests {
         assert!(changed.evolve(&events[0]).changed_since_approval.is_empty());
         assert_eq!(
             mark_changes_reviewed(&approved(), at(31)).unwrap_err(),
-            DomainError::Rule("no_changes_to_review")
+            DomainError::Rule(RuleCode::NoChangesToReview)
         );
     }
 

@@ -2,6 +2,7 @@ use chrono::{DateTime, TimeDelta, TimeZone as _, Utc};
 use uuid::Uuid;
 
 use super::*;
+use crate::RuleCode;
 use crate::values::Currency;
 
 const COUPON: Uuid = Uuid::from_u128(0xC0);
@@ -44,7 +45,7 @@ fn redeemed(coupon: Coupon, booking: u128, client: Uuid) -> Coupon {
     })
 }
 
-fn refused(code: &'static str) -> Result<Money, DomainError> {
+fn refused(code: RuleCode) -> Result<Money, DomainError> {
     Err(DomainError::Rule(code))
 }
 
@@ -70,7 +71,7 @@ fn a_code_held_by_another_coupon_is_taken() {
     });
     assert_eq!(
         create(&held, COUPON, form(), now()),
-        Err(DomainError::Rule("coupon_code_taken"))
+        Err(DomainError::Rule(RuleCode::CouponCodeTaken))
     );
 }
 
@@ -112,7 +113,7 @@ fn a_percent_discount_rounds_down_and_a_fixed_one_never_exceeds_the_price() {
     assert_eq!(fixed.discount_for(CLIENT, eur(3000), now()), Ok(eur(3000)));
     assert_eq!(
         fixed.discount_for(CLIENT, Money::new(3000, Currency::Usd), now()),
-        refused("coupon_currency")
+        refused(RuleCode::CouponCurrency)
     );
 }
 
@@ -121,22 +122,22 @@ fn the_validity_window_and_disabling_are_enforced() {
     let coupon = created(form());
     assert_eq!(
         coupon.discount_for(CLIENT, eur(1000), now() - TimeDelta::seconds(1)),
-        refused("coupon_not_started")
+        refused(RuleCode::CouponNotStarted)
     );
     assert_eq!(
         coupon.discount_for(CLIENT, eur(1000), now() + TimeDelta::days(10)),
-        refused("coupon_expired")
+        refused(RuleCode::CouponExpired)
     );
     let events = disable(&coupon, COUPON, now()).unwrap();
     let disabled = events.iter().fold(coupon, Coupon::evolve);
     assert_eq!(
         disabled.discount_for(CLIENT, eur(1000), now()),
-        refused("coupon_disabled")
+        refused(RuleCode::CouponDisabled)
     );
     assert_eq!(disable(&disabled, COUPON, now()), Ok(vec![]));
     assert_eq!(
         disable(&Coupon::default(), COUPON, now()),
-        Err(DomainError::Rule("not_found"))
+        Err(DomainError::Rule(RuleCode::NotFound))
     );
 }
 
@@ -145,13 +146,13 @@ fn total_and_per_client_limits_count_live_uses() {
     let coupon = redeemed(created(form()), 1, CLIENT);
     assert_eq!(
         coupon.discount_for(CLIENT, eur(1000), now()),
-        refused("coupon_client_limit")
+        refused(RuleCode::CouponClientLimit)
     );
     assert!(coupon.discount_for(OTHER, eur(1000), now()).is_ok());
     let coupon = redeemed(coupon, 2, OTHER);
     assert_eq!(
         coupon.discount_for(Uuid::from_u128(7), eur(1000), now()),
-        refused("coupon_used_up")
+        refused(RuleCode::CouponUsedUp)
     );
     // A released use (hold expired) counts no more
     let released = release(&coupon, COUPON, Uuid::from_u128(1), now());

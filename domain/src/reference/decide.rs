@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::names::{NameEvent, NameReservation, NameSlot};
 use super::{ReferenceDraft, ReferenceEvent, ReferenceItem};
-use crate::{DomainError, FieldError, FieldErrors};
+use crate::{DomainError, FieldError, FieldErrors, RuleCode};
 
 /// Events for the item stream and for the name reservation streams, appended
 /// together atomically.
@@ -29,7 +29,7 @@ pub fn add(
     now: DateTime<Utc>,
 ) -> Result<ReferenceDecision, DomainError> {
     if item.exists() {
-        return Err(DomainError::Rule("reference_exists"));
+        return Err(DomainError::Rule(RuleCode::ReferenceExists));
     }
     if let Some(parent_id) = draft.parent {
         let is_country = parent.is_some_and(|p| {
@@ -169,7 +169,7 @@ mod tests {
         let draft = draft(ReferenceKind::Keyword, "Yoga", "Yoga", None);
         assert_eq!(
             add(&item, ITEM, &draft, None, &HashMap::new(), at(1)).unwrap_err(),
-            DomainError::Rule("reference_exists")
+            DomainError::Rule(RuleCode::ReferenceExists)
         );
     }
 

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use super::decide::claim;
 use super::names::{NameReservation, NameSlot};
 use super::{ReferenceDecision, ReferenceDraft, ReferenceEvent, ReferenceItem};
-use crate::DomainError;
+use crate::{DomainError, RuleCode};
 
 /// Renames an active item: its new names are reserved and the old ones released.
 pub fn rename(
@@ -17,10 +17,10 @@ pub fn rename(
     now: DateTime<Utc>,
 ) -> Result<ReferenceDecision, DomainError> {
     let (Some(item_id), Some(kind)) = (item.id, item.kind) else {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     };
     if item.trashed {
-        return Err(DomainError::Rule("reference_trashed"));
+        return Err(DomainError::Rule(RuleCode::ReferenceTrashed));
     }
     let unchanged =
         item.name_fr == draft.name_fr && item.name_en == draft.name_en && item.code == draft.code;
@@ -44,10 +44,10 @@ pub fn rename(
 /// Moves an active item to the trash; it keeps its names.
 pub fn trash(item: &ReferenceItem, now: DateTime<Utc>) -> Result<Vec<ReferenceEvent>, DomainError> {
     let (Some(item_id), Some(kind)) = (item.id, item.kind) else {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     };
     if item.trashed {
-        return Err(DomainError::Rule("reference_trashed"));
+        return Err(DomainError::Rule(RuleCode::ReferenceTrashed));
     }
     Ok(vec![ReferenceEvent::ReferenceItemTrashed {
         item_id,
@@ -62,10 +62,10 @@ pub fn restore(
     now: DateTime<Utc>,
 ) -> Result<Vec<ReferenceEvent>, DomainError> {
     let (Some(item_id), Some(kind)) = (item.id, item.kind) else {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     };
     if !item.trashed {
-        return Err(DomainError::Rule("reference_not_trashed"));
+        return Err(DomainError::Rule(RuleCode::ReferenceNotTrashed));
     }
     Ok(vec![ReferenceEvent::ReferenceItemRestored {
         item_id,
@@ -149,7 +149,7 @@ mod tests {
         let draft = draft(ReferenceKind::Keyword, "Yoga doux", "Gentle yoga", None);
         assert_eq!(
             rename(&item, &draft, &HashMap::new(), at(2)).unwrap_err(),
-            DomainError::Rule("reference_trashed")
+            DomainError::Rule(RuleCode::ReferenceTrashed)
         );
     }
 
@@ -168,14 +168,14 @@ mod tests {
         let item = given(&[added(ReferenceKind::Language, ITEM, "Français", "French")]);
         assert_eq!(
             restore(&item, at(1)).unwrap_err(),
-            DomainError::Rule("reference_not_trashed")
+            DomainError::Rule(RuleCode::ReferenceNotTrashed)
         );
         let trashed_event = trash(&item, at(1)).unwrap().remove(0);
         let trashed = item.evolve(&trashed_event);
         assert!(!trashed.is_active() && trashed.exists());
         assert_eq!(
             trash(&trashed, at(2)).unwrap_err(),
-            DomainError::Rule("reference_trashed")
+            DomainError::Rule(RuleCode::ReferenceTrashed)
         );
         let restored = trashed
             .clone()
@@ -190,15 +190,15 @@ mod tests {
         let draft = draft(ReferenceKind::Keyword, "Yoga", "Yoga", None);
         assert_eq!(
             rename(&none, &draft, &HashMap::new(), at(0)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
         assert_eq!(
             trash(&none, at(0)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
         assert_eq!(
             restore(&none, at(0)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
     }
 }

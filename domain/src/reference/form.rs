@@ -6,7 +6,7 @@ use uuid::Uuid;
 use super::names::{NameSlot, name_key};
 use super::{ReferenceItem, ReferenceKind};
 use crate::values::{CountryCode, Language, LanguageCode, text};
-use crate::{DomainError, FieldError, FieldErrors};
+use crate::{DomainError, FieldError, FieldErrors, RuleCode};
 
 /// Names are 1 to 100 characters in each language.
 pub const NAME_MAX_CHARS: usize = 100;
@@ -54,7 +54,7 @@ impl ReferenceForm {
 
     /// Checks new names (and code) for an existing `item`.
     pub fn parse_for(&self, item: &ReferenceItem) -> Result<ReferenceDraft, DomainError> {
-        let kind = item.kind.ok_or(DomainError::Rule("not_found"))?;
+        let kind = item.kind.ok_or(DomainError::Rule(RuleCode::NotFound))?;
         self.draft(kind, item.parent, FieldErrors::default())
     }
 
@@ -223,7 +223,7 @@ mod tests {
         );
         assert_eq!(
             moved.parse_for(&ReferenceItem::default()).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
     }
 }

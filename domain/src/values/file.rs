@@ -39,6 +39,9 @@ pub enum FileKind {
     BankAttachment,
     /// The client's filled-in consent form: PDF (spec §1, §5).
     ConsentForm,
+    /// A document attached to a complaint, a statement or an answer:
+    /// PDF, JPG or PNG (docs/complaints.md).
+    ComplaintAttachment,
 }
 
 impl FileKind {
@@ -51,7 +54,8 @@ impl FileKind {
             FileKind::Certificate
             | FileKind::IdDocument
             | FileKind::CriminalRecord
-            | FileKind::BankAttachment => &[PDF, JPEG, PNG],
+            | FileKind::BankAttachment
+            | FileKind::ComplaintAttachment => &[PDF, JPEG, PNG],
         }
     }
 

@@ -49,6 +49,12 @@ impl SessionDuration {
     pub fn minutes(self) -> u16 {
         self.0
     }
+    /// Every allowed length, shortest first.
+    pub fn all() -> impl Iterator<Item = SessionDuration> {
+        (Self::MIN..=Self::MAX)
+            .step_by(usize::from(Self::STEP))
+            .map(Self)
+    }
     pub fn as_duration(self) -> chrono::Duration {
         chrono::Duration::minutes(i64::from(self.0))
     }
@@ -60,6 +66,20 @@ mod tests {
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()
+    }
+
+    #[test]
+    fn every_session_length_from_15_to_180_minutes_in_steps_of_5_is_offered() {
+        let all: Vec<u16> = SessionDuration::all()
+            .map(SessionDuration::minutes)
+            .collect();
+        assert_eq!(all.len(), 34);
+        assert_eq!(all.first(), Some(&15));
+        assert_eq!(all.last(), Some(&180));
+        assert!(
+            all.iter()
+                .all(|m| SessionDuration::parse(Some(i64::from(*m))).is_ok())
+        );
     }
 
     #[test]

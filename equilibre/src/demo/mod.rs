@@ -1,8 +1,10 @@
 //! Demo data for `serve` on an empty store (unless `EQUILIBRE_DEMO=0`): one
 //! account per role, the reference lists and thirty approved experts, all
-//! created through the same commands as real ones.
+//! created through the same commands as real ones; and complaints in every
+//! state about past bookings (`complaints`).
 
 mod avatars;
+mod complaints;
 mod directory;
 mod documents;
 mod experts;
@@ -54,7 +56,8 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
     consultant.years_of_experience = Some(12);
     register(app, Role::Consultant, consultant).await?;
     directory::seed_experts(app, admin, &references).await?;
-    practice::welcome_coupon(app, admin).await
+    practice::welcome_coupon(app, admin).await?;
+    complaints::seed(app, admin, &references, client).await
 }
 
 /// `(name_fr, name_en, code)` of a demo item.
@@ -324,6 +327,11 @@ pub fn announce(app: &App, url: &str) {
         println!(
             "  each publishes weekday slots; the demo client's consent form is on file; coupon {} takes 10 % off",
             practice::WELCOME_COUPON
+        );
+        println!(
+            "  complaints in every state await at {url}/admin/view-complaint-client (also by {} / {}, who writes in English)",
+            complaints::ENGLISH_CLIENT.0,
+            complaints::ENGLISH_CLIENT.1
         );
     }
     if matches!(app.config.sms, platform::config::SmsBackend::Outbox) {

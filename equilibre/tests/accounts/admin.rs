@@ -3,8 +3,8 @@
 
 use command_api::accounts::admin::{NewAdmin, create_admin};
 use command_api::error::CommandError;
-use domain::DomainError;
 use domain::account::Role;
+use domain::{DomainError, RuleCode};
 use secrecy::ExposeSecret;
 use serde_json::json;
 
@@ -144,7 +144,9 @@ async fn administrators_cannot_sign_up_through_the_api_nor_twice_from_the_comman
     assert!(
         matches!(
             again,
-            Err(CommandError::Domain(DomainError::Rule("email_taken")))
+            Err(CommandError::Domain(DomainError::Rule(
+                RuleCode::EmailTaken
+            )))
         ),
         "{again:?}"
     );

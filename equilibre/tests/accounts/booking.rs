@@ -19,6 +19,7 @@ on_both_backends!(
     a_client_cannot_hold_two_overlapping_bookings,
     coupons_are_created_applied_and_disabled_by_administrators,
     an_administrator_cancels_a_booking_and_the_client_is_refunded_in_full,
+    the_reason_typed_on_cancelling_is_kept_apart_and_shown_to_administrators,
     a_no_show_is_reported_after_the_end_and_completion_is_recorded_at_the_rooms_close,
     a_consultant_notes_privately_about_a_client_they_have_booked_only,
 );
@@ -553,4 +554,100 @@ async fn an_administrator_cancels_a_booking_and_the_client_is_refunded_in_full(b
     book(&app, &client, &expert, start, json!({}))
         .await
         .expect(201);
+}
+
+async fn the_reason_typed_on_cancelling_is_kept_apart_and_shown_to_administrators(
+    backend: Backend,
+) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let admin = app.create_admin(&unique_email("admin")).await;
+    let admin = signed_in(&app, admin).await;
+    let expert = expert(&app).await;
+    let client = client(&app, true).await;
+    let starts = slots(&app, TimeDelta::days(3));
+    let id = paid(&app, &client, &expert, starts[0]).await;
+    let silent = paid(&app, &client, &expert, starts[4]).await;
+    let path = format!("/api/client/bookings/{id}/cancel");
+    let read = |party: &crate::booking_support::Party, area: &str, booking: &str| {
+        app.bare(Method::GET, &format!("/api/{area}/bookings/{booking}"))
+            .bearer(&party.token)
+            .send()
+    };
+
+    let too_long = send(
+        &app,
+        &client,
+        Method::POST,
+        &path,
+        &json!({"reason": "é".repeat(501)}),
+    )
+    .await;
+    let cancelled = send(
+        &app,
+        &client,
+        Method::POST,
+        &path,
+        &json!({"reason": "  Un imprévu familial, désolée.  "}),
+    )
+    .await;
+    send(
+        &app,
+        &expert,
+        Method::POST,
+        &format!("/api/consultant/bookings/{silent}/cancel"),
+        &json!({"reason": "   "}),
+    )
+    .await
+    .expect(200);
+    app.catch_up().await;
+    let for_admin = read(&admin, "admin-panel", &id).await;
+    let for_client = read(&client, "client", &id).await;
+    let without_reason = read(&admin, "admin-panel", &silent).await;
+
+    too_long.expect(400);
+    assert_eq!(too_long.code(), "validation_failed");
+    assert!(
+        too_long.field("reason").is_some_and(|m| m.contains("500")),
+        "{:?}",
+        too_long.json()
+    );
+    cancelled.expect(200);
+    assert_eq!(cancelled.json()["status"], "cancelled");
+    // The text is in the payload store only, referenced by the event
+    let events = app.all_events().await;
+    assert!(!events.iter().any(|e| e.payload.contains("imprévu")));
+    let cancellations: Vec<_> = events
+        .iter()
+        .filter(|e| e.event_type == "BookingCancelled")
+        .collect();
+    assert_eq!(cancellations.len(), 2);
+    assert!(
+        cancellations
+            .iter()
+            .any(|e| e.payload.contains("cancel-reason"))
+    );
+    for_admin.expect(200);
+    assert_eq!(
+        for_admin.json()["cancellation_reason"],
+        "Un imprévu familial, désolée."
+    );
+    for_client.expect(200);
+    assert!(for_client.json().get("cancellation_reason").is_none());
+    without_reason.expect(200);
+    assert!(without_reason.json().get("cancellation_reason").is_none());
+
+    // Forgetting the client erases the text; the administrator sees that it was
+    let forgotten = send(
+        &app,
+        &admin,
+        Method::POST,
+        &format!("/api/admin-panel/accounts/{}/forget", client.id()),
+        &json!({}),
+    )
+    .await;
+    forgotten.expect(204);
+    app.catch_up().await;
+    let erased = read(&admin, "admin-panel", &id).await;
+    erased.expect(200);
+    assert_eq!(erased.json()["cancellation_reason"], "[erased]");
 }

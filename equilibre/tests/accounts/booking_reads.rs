@@ -187,6 +187,7 @@ async fn cancel(app: &TestApp, booking_id: Uuid, by: &Member) {
         actor_id: Some(by.account_id),
         refund: eur(6050),
         refund_ref: Some("re_sandbox_1".into()),
+        reason: None,
         at: app.now(),
     };
     booking_event(app, booking_id, &[event], by).await;

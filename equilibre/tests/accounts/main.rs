@@ -5,14 +5,21 @@
 mod support;
 
 mod admin;
+mod audit;
 mod booking;
 mod booking_race;
 mod booking_reads;
 mod booking_support;
 mod client_file;
+mod complaint_mails;
+mod complaint_reads;
+mod complaints;
 mod consultant_profile;
+mod dashboard;
+mod deactivation;
 mod directory;
 mod doorbell;
+mod exports;
 mod files;
 mod forget;
 mod idempotency;

@@ -9,6 +9,7 @@ on_both_backends!(
     health_shows_the_checkpoint_equal_to_the_store_head_after_catch_up,
     the_openapi_document_is_3_1_and_lists_every_documented_route,
     unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app,
+    the_policies_the_app_states_are_the_domains_and_cacheable,
 );
 
 /// Every route of `docs/api.md`.
@@ -17,6 +18,7 @@ const DOCUMENTED: &[&str] = &[
     "get /api/openapi.json",
     "get /api/public/web-settings",
     "get /api/public/registration-options",
+    "get /api/public/policies",
     "post /api/public/email-otp",
     "post /api/public/email-otp/verify",
     "post /api/{area}/sign-up",
@@ -122,4 +124,33 @@ async fn unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app(backend
         );
         assert_eq!(page.text, INDEX_HTML);
     }
+}
+
+async fn the_policies_the_app_states_are_the_domains_and_cacheable(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+
+    let answer = app.get("/api/public/policies").send().await;
+
+    answer.expect(200);
+    assert_eq!(answer.header("cache-control"), Some("public, max-age=3600"));
+    let body = answer.json();
+    assert_eq!(body["refund_window_hours"], 24);
+    let durations = body["session_durations_minutes"].as_array().unwrap();
+    assert_eq!(durations.len(), 34);
+    assert_eq!(
+        (durations[0].clone(), durations[33].clone()),
+        (15.into(), 180.into())
+    );
+    assert_eq!(
+        body["shifts"]["morning"],
+        serde_json::json!({"start": "06:00", "end": "12:00"})
+    );
+    assert_eq!(
+        body["shifts"]["night"],
+        serde_json::json!({"start": "22:00", "end": "06:00"})
+    );
+    assert_eq!(
+        body["room"],
+        serde_json::json!({"opens_minutes_before": 10, "closes_minutes_after": 30})
+    );
 }

@@ -9,7 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
 import { HomePage } from '@/features/home/components/home-page';
-import { loadAreaTexts, loadBookingTexts } from '@/lib/i18n';
+import { loadAreaTexts, loadBookingTexts, loadComplaintTexts } from '@/lib/i18n';
 import { requireSession } from './guards';
 import * as chooseRole from './routes/auth/choose-role';
 import * as forgetPassword from './routes/auth/forget-password';
@@ -22,7 +22,9 @@ import { RootLayout } from './routes/root-layout';
 // their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
 const content = () => import('./routes/content');
 const areaLayout = () =>
-  Promise.all([import('./routes/area/layout'), loadAreaTexts(), loadBookingTexts()]).then(([layout]) => layout);
+  Promise.all([import('./routes/area/layout'), loadAreaTexts(), loadBookingTexts(), loadComplaintTexts()]).then(
+    ([layout]) => layout,
+  );
 const booking = () => Promise.all([import('./routes/booking/booking'), loadBookingTexts()]).then(([route]) => route);
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
@@ -46,6 +48,13 @@ const adminBookings = () => import('./routes/booking/admin-bookings');
 const adminBooking = () => import('./routes/booking/admin-booking');
 const addCoupon = () => import('./routes/coupons/add-coupon');
 const viewCoupon = () => import('./routes/coupons/view-coupon');
+const addComplaint = () => import('./routes/complaints/add-complaint');
+const complaintsByMe = () => import('./routes/complaints/complaints-by-me');
+const complaintsAgainst = () => import('./routes/complaints/complaints-against');
+const partyComplaint = () => import('./routes/complaints/complaint');
+const adminClientComplaints = () => import('./routes/complaints/admin-client-complaints');
+const adminConsultantComplaints = () => import('./routes/complaints/admin-consultant-complaints');
+const adminComplaint = () => import('./routes/complaints/admin-complaint');
 
 /** One route object per path pattern (pages answering under several prefixes). */
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
@@ -151,6 +160,30 @@ const bookingRoutes = (role: Role): RouteObject[] => {
   ];
 };
 
+/** Issue 10 (complaints) screens of each area. */
+const complaintRoutes = (role: Role): RouteObject[] => {
+  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
+    path,
+    lazy,
+    handle: { titleKey, subtitleKey } satisfies RouteHandle,
+  });
+  if (role === 'admin') {
+    const { client, consultant, edit } = paths.admin.complaints;
+    return [
+      page(client.path, adminClientComplaints, 'complaints.titles.adminClient', 'complaints.subtitles.admin'),
+      page(consultant.path, adminConsultantComplaints, 'complaints.titles.adminConsultant', 'complaints.subtitles.admin'),
+      page(edit.path, adminComplaint, 'complaints.titles.adminDetail', 'complaints.subtitles.admin'),
+    ];
+  }
+  const area = paths[role];
+  return [
+    page(area.addComplaint.path, addComplaint, 'complaints.titles.add', 'complaints.subtitles.party'),
+    page(area.complaintsByMe.path, complaintsByMe, 'complaints.titles.byMe', 'complaints.subtitles.party'),
+    page(area.complaintsAgainst.path, complaintsAgainst, 'complaints.titles.against', 'complaints.subtitles.party'),
+    page(area.complaint.path, partyComplaint, 'complaints.titles.detail', 'complaints.subtitles.party'),
+  ];
+};
+
 const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
   const area = paths[role];
   const handle = (titleKey: string, subtitleKey: string): RouteHandle => ({ titleKey, subtitleKey });
@@ -179,6 +212,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
         ? [{ path: paths[role].room.path, lazy: room, handle: handle('room.title', 'room.subtitle') }]
         : []),
       ...bookingRoutes(role),
+      ...complaintRoutes(role),
       { path: '*', Component: NotFoundPage },
     ],
   };

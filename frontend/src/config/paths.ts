@@ -79,6 +79,17 @@ const consultantProfile = () => {
   };
 };
 
+/** spec §2 client and consultant complaint screens; the detail page `complaint/{id}` is ours. */
+const complaintPages = (role: 'client' | 'consultant') => ({
+  addComplaint: {
+    path: `/${role}/add-complaint`,
+    getHref: (bookingId?: string) => `/${role}/add-complaint${bookingId ? `?booking=${enc(bookingId)}` : ''}`,
+  },
+  complaintsByMe: { path: `/${role}/view-complaint-by-me`, getHref: () => `/${role}/view-complaint-by-me` },
+  complaintsAgainst: { path: `/${role}/view-complaint-against`, getHref: () => `/${role}/view-complaint-against` },
+  complaint: { path: `/${role}/complaint/:id`, getHref: (id: string) => `/${role}/complaint/${enc(id)}` },
+});
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   aboutUs: { path: '/about-us', getHref: (hash?: string) => `/about-us${hash ? `#${hash}` : ''}` },
@@ -129,6 +140,7 @@ export const paths = {
     healthAssessment: { path: '/client/health-assesment', getHref: () => '/client/health-assesment' },
     generalInfo: { path: '/client/general-info', getHref: () => '/client/general-info' },
     myBooking: { path: '/client/my-booking', getHref: () => '/client/my-booking' },
+    ...complaintPages('client'),
   },
   consultant: {
     ...area('consultant'),
@@ -145,6 +157,7 @@ export const paths = {
           .join('/'),
     },
     room: { path: '/consultant/room/:roomid', getHref: (roomId: string) => `/consultant/room/${enc(roomId)}` },
+    ...complaintPages('consultant'),
   },
   admin: {
     ...area('admin'),
@@ -167,6 +180,12 @@ export const paths = {
     bookingDetail: { path: '/admin/all-booking/:id', getHref: (id: string) => `/admin/all-booking/${enc(id)}` },
     addCoupon: { path: '/admin/add-coupon', getHref: () => '/admin/add-coupon' },
     viewCoupon: { path: '/admin/view-coupon', getHref: () => '/admin/view-coupon' },
+    /** spec §2 admin `view-complaint-client`, `view-complaint-consultant` and `edit-complaint/{id}`. */
+    complaints: {
+      client: { path: '/admin/view-complaint-client', getHref: () => '/admin/view-complaint-client' },
+      consultant: { path: '/admin/view-complaint-consultant', getHref: () => '/admin/view-complaint-consultant' },
+      edit: { path: '/admin/edit-complaint/:id', getHref: (id: string) => `/admin/edit-complaint/${enc(id)}` },
+    },
     reference: {
       disorders: referenceSet('disorders'),
       keywords: referenceSet('keywords'),

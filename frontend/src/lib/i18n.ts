@@ -23,10 +23,11 @@ const loadPublicCatalogue = async (language: Language) => {
  * lists, booking screens of the areas); `booking` with the booking page and the
  * expert page's slot picker. Once wanted, a catalogue follows language changes.
  */
-type LazyCatalogue = 'areas' | 'booking';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
+  complaints: { fr: () => import('@/locales/complaints/fr.json'), en: () => import('@/locales/complaints/en.json') },
 };
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
@@ -52,6 +53,9 @@ export const loadAreaTexts = () => loadTexts('areas');
 
 /** Loads the booking texts (booking page, slot picker) in the current language (and in later ones). */
 export const loadBookingTexts = () => loadTexts('booking');
+
+/** Loads the complaints' and the audit trail's texts (with the areas). */
+export const loadComplaintTexts = () => loadTexts('complaints');
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
 export const initialLanguage = (): Language => {

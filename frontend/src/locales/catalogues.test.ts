@@ -11,11 +11,13 @@ const frAreas = read('areas/fr.json');
 const enAreas = read('areas/en.json');
 const frBooking = read('booking/fr.json');
 const enBooking = read('booking/en.json');
+const frComplaints = read('complaints/fr.json');
+const enComplaints = read('complaints/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
-const fr = { ...frPublic, ...frAreas, ...frBooking };
-const en = { ...enPublic, ...enAreas, ...enBooking };
+const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints };
+const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -36,6 +38,9 @@ describe('translation catalogues', () => {
     expect(Object.keys(enAreas).filter((key) => key in enPublic)).toEqual([]);
     expect(Object.keys(frBooking).filter((key) => key in frPublic || key in frAreas)).toEqual([]);
     expect(Object.keys(enBooking).filter((key) => key in enPublic || key in enAreas)).toEqual([]);
+    const earlier = (key: string, catalogues: Record<string, unknown>[]) => catalogues.some((c) => key in c);
+    expect(Object.keys(frComplaints).filter((key) => earlier(key, [frPublic, frAreas, frBooking]))).toEqual([]);
+    expect(Object.keys(enComplaints).filter((key) => earlier(key, [enPublic, enAreas, enBooking]))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { policies } from './policies';
 
 export type StubRequest = { method: string; path: string; url: URL; headers: Headers; body: unknown };
 export type StubHandler = (request: StubRequest) => Response | Promise<Response>;
@@ -15,9 +16,10 @@ export const apiError = (status: number, code: string, message: string, fields?:
 
 const signedOut = () => apiError(401, 'not_signed_in', 'Non connecté.');
 
-/** Defaults: empty web settings, nobody signed in. */
+/** Defaults: empty web settings, the server's policies, nobody signed in. */
 const defaults: Record<string, StubHandler> = {
   'GET /api/public/web-settings': () => json({ web_title: 'Equilibre' }),
+  'GET /api/public/policies': () => json(policies),
   'GET /api/client/session': signedOut,
   'GET /api/consultant/session': signedOut,
   'GET /api/admin-panel/session': signedOut,

@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { api } from '@/lib/api-client';
-import { i18n, initI18n, loadAreaTexts, loadBookingTexts } from '@/lib/i18n';
+import { i18n, initI18n, loadAreaTexts, loadBookingTexts, loadComplaintTexts } from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
 import { clearToasts } from '@/lib/toast';
 
@@ -12,6 +12,7 @@ await initI18n();
 // Unit tests render area screens directly, without the area layout's loader.
 await loadAreaTexts();
 await loadBookingTexts();
+await loadComplaintTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

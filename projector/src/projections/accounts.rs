@@ -1,5 +1,7 @@
 //! `rm_accounts`: one row per account of any role, with the personal data the
-//! areas show (names, e-mail, profile), replaced by [`ERASED`] when forgotten.
+//! areas show (names, e-mail, profile), replaced by [`ERASED`] when forgotten,
+//! and its status (`active` or `deactivated`, with the key of the reason in
+//! the payload store and the time, for administrators).
 //!
 //! A batch is applied through [`Pending`]: registrations and sign-ins are
 //! gathered and written as a few multi-row statements (their payloads looked
@@ -15,7 +17,7 @@ use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
 use super::{ERASED, Table};
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_accounts",
@@ -31,7 +33,10 @@ pub const TABLE: Table = Table {
         timezone TEXT,
         registered_at TEXT NOT NULL,
         last_sign_in_at TEXT,
-        forgotten BIGINT NOT NULL DEFAULT 0
+        forgotten BIGINT NOT NULL DEFAULT 0,
+        status TEXT NOT NULL DEFAULT 'active',
+        deactivation_reason_key TEXT,
+        deactivated_at TEXT
     )",
 };
 
@@ -114,6 +119,27 @@ impl Pending {
                     "UPDATE rm_accounts SET given_name = $1, family_name = $1, email = $1, profile = '{}', forgotten = 1 WHERE account_id = $2",
                 )
                 .bind(ERASED)
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
+            AccountEvent::AccountDeactivated { reason, at } => {
+                self.flush(tx, store).await?;
+                // The reason stays in the payload store: only its key is kept.
+                sqlx::query(
+                    "UPDATE rm_accounts SET status = 'deactivated', deactivation_reason_key = $1, deactivated_at = $2 WHERE account_id = $3",
+                )
+                .bind(reason.key)
+                .bind(at.to_rfc3339())
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
+            AccountEvent::AccountReactivated { .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET status = 'active', deactivation_reason_key = NULL, deactivated_at = NULL WHERE account_id = $1",
+                )
                 .bind(account_id)
                 .execute(&mut **tx)
                 .await?;
@@ -208,7 +234,7 @@ fn sign_in_sql(rows: usize) -> String {
 
 /// Splits `n` rows into chunks of at most `max` whose sizes are powers of two,
 /// so a few statement texts (each prepared once per connection) serve every batch.
-fn chunk_sizes(mut n: usize, max: usize) -> Vec<usize> {
+pub(super) fn chunk_sizes(mut n: usize, max: usize) -> Vec<usize> {
     let mut sizes = Vec::new();
     while n > 0 {
         let size = if n >= max { max } else { 1 << n.ilog2() };

@@ -1,5 +1,7 @@
 //! `rm_bookings`: one row per booking, as the shared contract
-//! (`docs/booking.md`) fixes it; other parts of the issue read it.
+//! (`docs/booking.md`) fixes it; other parts of the issue read it. A
+//! cancellation reason is only referenced (`cancel_reason_key`, subject = the
+//! client): its text stays in the forgettable payload store.
 //! `rm_booking_history`: every event of a booking stream with its type, time
 //! and actor (account id and role from the event metadata), for the admin's
 //! audit view, with the reminders sent (`bookingreminder-{id}`).
@@ -19,7 +21,7 @@ use store::{EventStore, RecordedEvent};
 
 use super::Table;
 use super::folds::unreadable;
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_bookings",
@@ -45,7 +47,8 @@ pub const TABLE: Table = Table {
         cancelled_by TEXT NOT NULL,
         hold_expires_at TEXT NOT NULL,
         created_at TEXT NOT NULL,
-        position BIGINT NOT NULL
+        position BIGINT NOT NULL,
+        cancel_reason_key TEXT
     )",
 };
 
@@ -53,6 +56,8 @@ pub const TABLE: Table = Table {
 pub const INDEXES: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS rm_bookings_consultant_idx ON rm_bookings (consultant_id, starts_at)",
     "CREATE INDEX IF NOT EXISTS rm_bookings_client_idx ON rm_bookings (client_id, starts_at)",
+    // The administrators' list and its CSV export (keyset on start, id).
+    "CREATE INDEX IF NOT EXISTS rm_bookings_start_idx ON rm_bookings (starts_at DESC, id)",
 ];
 
 pub const HISTORY_TABLE: Table = Table {
@@ -124,13 +129,13 @@ pub async fn apply(
         "INSERT INTO rm_bookings (id, consultant_id, client_id, status, starts_at, ends_at,
             duration_minutes, price_minor, discount_minor, total_minor, currency, free, coupon_code,
             card_brand, card_last4, payment_ref, refund_minor, cancelled_by, hold_expires_at,
-            created_at, position)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+            created_at, position, cancel_reason_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, starts_at = excluded.starts_at,
             ends_at = excluded.ends_at, card_brand = excluded.card_brand,
             card_last4 = excluded.card_last4, payment_ref = excluded.payment_ref,
             refund_minor = excluded.refund_minor, cancelled_by = excluded.cancelled_by,
-            position = excluded.position",
+            position = excluded.position, cancel_reason_key = excluded.cancel_reason_key",
     )
     .bind(info.booking_id.to_string())
     .bind(info.consultant_id.to_string())
@@ -148,11 +153,13 @@ pub async fn apply(
     .bind(payment.map(|p| p.brand.as_str()))
     .bind(payment.map(|p| p.last4.as_str()))
     .bind(payment.map(|p| p.provider_ref.as_str()))
-    .bind(info.refund.map(|r| r.minor))
+    // Everything given back: the cancellation's refund and the complaints' refunds.
+    .bind((info.refunded.minor > 0).then_some(info.refunded.minor).or(info.refund.map(|r| r.minor)))
     .bind(info.cancelled_by.map_or("", |b| b.as_str()))
     .bind(utc(info.hold_expires_at))
     .bind(utc(info.created_at))
     .bind(event.position.pos)
+    .bind(info.cancel_reason.as_ref().map(|r| r.key.as_str()))
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -17,7 +17,7 @@ use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
 use super::{ERASED, Table};
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_client_files",

@@ -28,7 +28,7 @@ use store::{EventStore, RecordedEvent};
 
 use super::folds::unreadable;
 use super::{ERASED, Table};
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_consultants",

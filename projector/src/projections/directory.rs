@@ -32,7 +32,7 @@ use store::{EventStore, RecordedEvent};
 use uuid::Uuid;
 
 use super::Table;
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const DRAFT_TABLE: Table = Table {
     name: "rm_directory_draft",
@@ -106,13 +106,16 @@ struct Draft {
     degrees: BTreeMap<Uuid, Diploma>,
     certificates: BTreeMap<Uuid, Diploma>,
     forgotten: bool,
+    /// The account is deactivated by an administrator: not listed meanwhile.
+    #[serde(default)]
+    deactivated: bool,
 }
 
 impl Draft {
     fn listed(&self) -> bool {
         let mut profile = Consultant::default();
         profile.status = self.status;
-        !self.forgotten && consultant::is_listed(&profile)
+        !self.forgotten && !self.deactivated && consultant::is_listed(&profile)
     }
 
     fn apply(&mut self, event: &ConsultantEvent) {
@@ -281,25 +284,34 @@ impl Pending {
         Ok(())
     }
 
-    /// An event of an account stream: forgetting a consultant unlists it.
+    /// An event of an account stream: forgetting or deactivating a
+    /// consultant unlists it, reactivating lists it again (when approved).
     pub async fn apply_account(
         &mut self,
         tx: &mut Transaction<'_, Any>,
         event: &RecordedEvent,
     ) -> Result<(), ProjectorError> {
-        if event.event_type != "SubjectForgotten" {
+        if !matches!(
+            event.event_type.as_str(),
+            "SubjectForgotten" | "AccountDeactivated" | "AccountReactivated"
+        ) {
             return Ok(());
         }
         let decoded: AccountEvent =
             codec::decode(&event.event_type, event.schema_version, &event.payload)
                 .map_err(|e| ProjectorError::Unreadable(event.event_id, e.to_string()))?;
-        if let AccountEvent::SubjectForgotten { .. } = decoded {
-            let id = event.stream.entity_id().to_owned();
-            if let Some(draft) = self.draft(tx, &id).await? {
-                draft.forgotten = true;
-                self.touched.insert(id);
-            }
+        let id = event.stream.entity_id().to_owned();
+        // Only consultants who ever edited their profile have a draft.
+        let Some(draft) = self.draft(tx, &id).await? else {
+            return Ok(());
+        };
+        match decoded {
+            AccountEvent::SubjectForgotten { .. } => draft.forgotten = true,
+            AccountEvent::AccountDeactivated { .. } => draft.deactivated = true,
+            AccountEvent::AccountReactivated { .. } => draft.deactivated = false,
+            _ => return Ok(()),
         }
+        self.touched.insert(id);
         Ok(())
     }
 

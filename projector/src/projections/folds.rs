@@ -7,7 +7,7 @@ use std::sync::Arc;
 use domain::codec::{self, EventSchema};
 use store::{EventStore, RecordedEvent};
 
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 /// Stops the projector on an event it cannot decode.
 pub fn unreadable(event: &RecordedEvent) -> impl Fn(codec::CodecError) -> ProjectorError + '_ {

@@ -3,21 +3,24 @@
 //! random values, so a rebuild gives the same rows.
 
 mod accounts;
+mod audit;
 pub mod bookings;
 mod client_files;
+mod complaints;
 mod consultants;
 pub mod directory;
 mod favourites;
 mod folds;
 mod practice;
 mod reference;
+pub mod stats;
 
 use std::sync::Arc;
 
 use sqlx::{Any, Transaction};
 use store::{EventStore, RecordedEvent};
 
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 /// A read-model table: its name, a stable ordering key and its DDL.
 pub struct Table {
@@ -50,10 +53,15 @@ pub const SCHEMA: &[Table] = &[
     practice::COUPONS_TABLE,
     practice::NOTES_TABLE,
     client_files::TABLE,
+    complaints::TABLE,
+    complaints::ITEMS_TABLE,
+    audit::TABLE,
+    stats::TABLE,
+    stats::BOOKINGS_TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
-pub const INDEXES: &[&str] = bookings::INDEXES;
+pub const INDEXES: &[&[&str]] = &[bookings::INDEXES, complaints::INDEXES, audit::INDEXES];
 
 /// Applies a batch of events, in global order, to every projection
 /// interested in them. Projections may hold writes back until the end of the
@@ -69,9 +77,19 @@ pub async fn apply_batch(
     let mut directory = directory::Pending::default();
     let mut consultant_folds = consultants::Folds::new(domain::consultant::Consultant::evolve);
     let mut booking_folds = bookings::Folds::new(domain::booking::Booking::evolve);
+    let mut complaints = complaints::Pending::default();
+    let mut audit = audit::Pending::default();
+    let mut stats = stats::Pending::default();
     for event in events {
+        if audit::interested(event.stream.category()) {
+            audit.apply(tx, event).await?;
+        }
+        if complaints::interested(event.stream.category()) {
+            complaints.apply(tx, store, event).await?;
+        }
         if bookings::interested(event.stream.category()) {
             bookings::apply(tx, store, &mut booking_folds, event).await?;
+            stats.apply_booking(event)?;
             continue;
         }
         if practice::interested(event.stream.category()) {
@@ -85,6 +103,7 @@ pub async fn apply_batch(
         }
         if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;
+            stats.apply_account(event)?;
             directory.apply_account(tx, event).await?;
         } else if reference::interested(event.stream.category()) {
             reference::apply(tx, event).await?;
@@ -97,5 +116,9 @@ pub async fn apply_batch(
     }
     // The directory renders from the accounts' rows: accounts first.
     accounts.flush(tx, store).await?;
+    // Search keys read the accounts' rows.
+    complaints.flush(tx).await?;
+    audit.flush(tx).await?;
+    stats.flush(tx).await?;
     directory.flush(tx, store).await
 }

@@ -22,7 +22,7 @@ use store::{EventStore, RecordedEvent};
 use super::bookings::utc;
 use super::folds::unreadable;
 use super::{ERASED, Table};
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TIMINGS_TABLE: Table = Table {
     name: "rm_timings",

@@ -10,7 +10,7 @@ use sqlx::{Any, Transaction};
 use store::RecordedEvent;
 
 use super::Table;
-use crate::runner::ProjectorError;
+use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_reference",

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use domain::booking::{self, Booking, BookingEvent, calendar};
 use domain::codec::{self, EventSchema};
 use domain::coupon::{self, Coupon, CouponEvent};
+use domain::room::RoomWindow;
 use store::{
     AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand,
     StoreError, StreamAppend, StreamId,
@@ -37,6 +38,7 @@ pub(super) async fn schedule_from(
     match decoded {
         BookingEvent::BookingHeld {
             booking_id,
+            start,
             end,
             hold_expires_at,
             ..
@@ -44,15 +46,18 @@ pub(super) async fn schedule_from(
             due.push((EXPIRE_BOOKING, hold_expires_at, booking_id));
             due.push((
                 COMPLETE_BOOKING,
-                end + booking::ROOM_CLOSES_AFTER,
+                RoomWindow::of(start, end).closes_at,
                 booking_id,
             ));
         }
         BookingEvent::BookingRescheduled {
-            booking_id, end, ..
+            booking_id,
+            start,
+            end,
+            ..
         } => due.push((
             COMPLETE_BOOKING,
-            end + booking::ROOM_CLOSES_AFTER,
+            RoomWindow::of(start, end).closes_at,
             booking_id,
         )),
         _ => {}

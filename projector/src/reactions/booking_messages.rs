@@ -38,17 +38,21 @@ fn effect(name: &str) -> Uuid {
 }
 
 /// One party as its registration says: where and how to write to it.
-struct Party {
+pub(super) struct Party {
     role: &'static str,
-    name: String,
-    email: Option<String>,
-    lang: Lang,
-    zone: chrono_tz::Tz,
+    pub(super) name: String,
+    pub(super) email: Option<String>,
+    pub(super) lang: Lang,
+    pub(super) zone: chrono_tz::Tz,
     /// E.164 number when the party prefers SMS.
     sms: Option<String>,
 }
 
-async fn party(reactor: &Reactor, role: &'static str, id: Uuid) -> Result<Party, ReactionError> {
+pub(super) async fn party(
+    reactor: &Reactor,
+    role: &'static str,
+    id: Uuid,
+) -> Result<Party, ReactionError> {
     let stream = StreamId::new(ACCOUNT_CATEGORY, id);
     let mut party = Party {
         role,

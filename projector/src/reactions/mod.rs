@@ -5,8 +5,11 @@
 //! sends twice. A crash between sending and recording can send again: mails
 //! and texts are at-least-once, never lost.
 
+mod account_deactivation;
 mod booking;
 mod booking_messages;
+mod complaint_messages;
+mod complaint_refunds;
 mod erasure;
 mod mails;
 mod scheduled;
@@ -20,9 +23,12 @@ use platform::clock::SharedClock;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::mail::Mailer;
+use platform::payments::PaymentProvider;
 use platform::sms::SmsSender;
-use store::{StoreError, Stores};
+use store::{Position, StoreError, Stores};
 use uuid::Uuid;
+
+use crate::ReadDb;
 
 const LEASE: &str = "reactions";
 const LEASE_TTL: TimeDelta = TimeDelta::seconds(30);
@@ -44,6 +50,14 @@ pub enum ReactionError {
     Files(#[from] platform::files::FileError),
     #[error("event {0} cannot be read: {1}")]
     Unreadable(Uuid, String),
+    /// The read models have not reached this event yet; it is retried.
+    #[error("read models behind event {0}")]
+    ReadModelsBehind(Position),
+    #[error("read models: {0}")]
+    ReadModels(String),
+    /// The payment provider failed; the idempotent call is retried.
+    #[error("payment provider: {0}")]
+    Payment(String),
 }
 
 #[derive(Clone)]
@@ -55,6 +69,10 @@ pub struct Reactor {
     pub(crate) files: Arc<dyn FileStore>,
     /// Base of links in messages (`EQUILIBRE_PUBLIC_URL`).
     pub(crate) public_url: String,
+    /// Refunds of cancellations made by the platform.
+    pub(crate) payments: Option<Arc<dyn PaymentProvider>>,
+    /// The read models, to find a deactivated account's bookings.
+    pub(crate) read: Option<ReadDb>,
     holder: Uuid,
 }
 
@@ -73,6 +91,8 @@ impl Reactor {
             clock,
             files,
             public_url: String::new(),
+            payments: None,
+            read: None,
             holder: Uuid::now_v7(),
         }
     }
@@ -88,6 +108,18 @@ impl Reactor {
         if let Some(sms) = sms {
             self.sms = sms;
         }
+        self
+    }
+
+    /// What cancelling a deactivated account's bookings needs: the read
+    /// models (to list them) and the payment provider (to refund them).
+    pub fn with_platform_cancellations(
+        mut self,
+        read: ReadDb,
+        payments: Arc<dyn PaymentProvider>,
+    ) -> Self {
+        self.read = Some(read);
+        self.payments = Some(payments);
         self
     }
 
@@ -109,8 +141,11 @@ impl Reactor {
         for event in &events {
             mails::react(self, event).await?;
             booking_messages::react(self, event).await?;
+            complaint_messages::react(self, event).await?;
+            complaint_refunds::react(self, event).await?;
             texts::react(self, event).await?;
             erasure::react(self, event).await?;
+            account_deactivation::react(self, event).await?;
             scheduled::schedule_from(self, event).await?;
             booking::schedule_from(self, event).await?;
             self.stores
@@ -130,6 +165,9 @@ impl Reactor {
             match self.step().await {
                 Ok(n) if n > 0 => continue,
                 Ok(_) => {}
+                Err(ReactionError::ReadModelsBehind(position)) => {
+                    tracing::debug!(%position, "waiting for the read models");
+                }
                 Err(error) => tracing::error!(%error, "reaction failed; retrying"),
             }
             let _ = tokio::time::timeout(IDLE_POLL, ring.changed()).await;

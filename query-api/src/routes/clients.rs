@@ -1,4 +1,5 @@
-//! Administration of clients: the list with search and a client's profile.
+//! Administration of clients: the list with search and a client's profile,
+//! with the account's status (`active` or `deactivated`).
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -6,8 +7,6 @@ use axum::response::IntoResponse;
 use domain::reference::name_key;
 use platform::http::{ErrorEnvelope, ListEnvelope};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
-use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -25,6 +24,8 @@ pub struct ClientRow {
     pub email: String,
     pub country_of_residence: Option<String>,
     pub registered_at: String,
+    /// `active` or `deactivated`.
+    pub account_status: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -35,20 +36,34 @@ pub struct ClientParams {
     pub page_size: Option<u32>,
 }
 
-const SELECT: &str = "SELECT account_id, given_name, family_name, email, profile, registered_at
-     FROM rm_accounts WHERE role = 'client'";
+const SELECT: &str = "SELECT account_id, given_name, family_name, email, profile, registered_at,
+     status FROM rm_accounts WHERE role = 'client'";
 
-fn row(r: &AnyRow) -> Result<ClientRow, sqlx::Error> {
-    let profile: String = r.try_get(4)?;
-    let profile: serde_json::Value = serde_json::from_str(&profile).unwrap_or_default();
-    Ok(ClientRow {
-        id: r.try_get(0)?,
-        given_name: r.try_get(1)?,
-        family_name: r.try_get(2)?,
-        email: r.try_get(3)?,
-        country_of_residence: profile["country_of_residence"].as_str().map(str::to_owned),
-        registered_at: r.try_get(5)?,
-    })
+/// A client's `rm_accounts` row as the list reads it.
+#[derive(sqlx::FromRow)]
+struct ClientRecord {
+    account_id: String,
+    given_name: String,
+    family_name: String,
+    email: String,
+    profile: String,
+    registered_at: String,
+    status: String,
+}
+
+impl From<ClientRecord> for ClientRow {
+    fn from(r: ClientRecord) -> Self {
+        let profile: serde_json::Value = serde_json::from_str(&r.profile).unwrap_or_default();
+        ClientRow {
+            id: r.account_id,
+            given_name: r.given_name,
+            family_name: r.family_name,
+            email: r.email,
+            country_of_residence: profile["country_of_residence"].as_str().map(str::to_owned),
+            registered_at: r.registered_at,
+            account_status: r.status,
+        }
+    }
 }
 
 /// Whether every folded word of `search` is in the client's names or e-mail.
@@ -78,15 +93,15 @@ pub async fn list_clients(
     let words: Vec<&str> = key.split('_').filter(|w| !w.is_empty()).collect();
     // Names are folded here, not in SQL: accents are ignored alike on both
     // databases without a folded column in the shared accounts table.
-    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+    let rows: Vec<ClientRecord> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "{SELECT} ORDER BY registered_at DESC, account_id"
     )))
     .fetch_all(&state.read.pool)
     .await?;
     let mut clients = Vec::new();
     let mut total = 0_u64;
-    for r in &rows {
-        let client = row(r)?;
+    for r in rows {
+        let client = ClientRow::from(r);
         if words.is_empty() || matches(&client, &words) {
             if total as usize >= offset && clients.len() < page_size as usize {
                 clients.push(client);
@@ -111,6 +126,23 @@ pub struct ClientDetail {
     pub timezone: Option<String>,
     /// The registration profile.
     pub profile: serde_json::Value,
+    /// `active` or `deactivated`, with when and why (administrators only).
+    pub account_status: String,
+    pub deactivated_at: Option<String>,
+    pub deactivation_reason: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ClientDetailRecord {
+    account_id: String,
+    email: String,
+    registered_at: String,
+    language: String,
+    timezone: Option<String>,
+    profile: String,
+    status: String,
+    deactivation_reason_key: Option<String>,
+    deactivated_at: Option<String>,
 }
 
 /// One client's account and registration profile.
@@ -124,21 +156,43 @@ pub async fn client_detail(
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, QueryError> {
     let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
-    let r = sqlx::query(
-        "SELECT account_id, email, registered_at, language, timezone, profile
+    let r: ClientDetailRecord = sqlx::query_as(
+        "SELECT account_id, email, registered_at, language, timezone, profile, status,
+         deactivation_reason_key, deactivated_at
          FROM rm_accounts WHERE role = 'client' AND account_id = $1",
     )
     .bind(id.to_string())
     .fetch_optional(&state.read.pool)
     .await?
     .ok_or(QueryError::NotFound)?;
-    let profile: String = r.try_get(5)?;
+    let deactivation_reason =
+        deactivation_reason(&state, id, r.deactivation_reason_key.as_deref()).await?;
     Ok(NoStore(Json(ClientDetail {
-        id: r.try_get(0)?,
-        email: r.try_get(1)?,
-        registered_at: r.try_get(2)?,
-        language: r.try_get(3)?,
-        timezone: r.try_get(4)?,
-        profile: serde_json::from_str(&profile).unwrap_or_default(),
+        id: r.account_id,
+        email: r.email,
+        registered_at: r.registered_at,
+        language: r.language,
+        timezone: r.timezone,
+        profile: serde_json::from_str(&r.profile).unwrap_or_default(),
+        account_status: r.status,
+        deactivated_at: r.deactivated_at,
+        deactivation_reason,
     })))
+}
+
+/// The reason of an account's deactivation, read from the payload store
+/// (personal text: never copied into the read models); `None` when active
+/// or forgotten.
+pub(crate) async fn deactivation_reason(
+    state: &QueryState,
+    account_id: Uuid,
+    key: Option<&str>,
+) -> Result<Option<String>, QueryError> {
+    let Some(key) = key else {
+        return Ok(None);
+    };
+    let payload = state.stores.events.payload(account_id, key).await?;
+    Ok(payload
+        .and_then(|p| serde_json::from_str::<serde_json::Value>(&p).ok())
+        .and_then(|v| v["reason"].as_str().map(str::to_owned)))
 }

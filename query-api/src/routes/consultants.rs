@@ -126,6 +126,8 @@ pub struct ConsultantRow {
     pub has_unreviewed_changes: bool,
     pub registered_at: String,
     pub submitted_at: Option<String>,
+    /// The account's status: `active` or `deactivated` (by an administrator).
+    pub account_status: String,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -165,7 +167,9 @@ pub async fn consultant_list(
     .await?;
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT consultant_id, given_name, family_name, email, profession, status,
-            changed_since_approval, registered_at, submitted_at
+            changed_since_approval, registered_at, submitted_at,
+            COALESCE((SELECT a.status FROM rm_accounts a
+                WHERE a.account_id = rm_consultants.consultant_id), 'active') AS account_status
          FROM rm_consultants WHERE {filter}
          ORDER BY CASE WHEN submitted_at IS NULL THEN 1 ELSE 0 END, submitted_at DESC,
             registered_at DESC, consultant_id
@@ -191,6 +195,7 @@ pub async fn consultant_list(
                 has_unreviewed_changes: !strings(r.try_get(6)?).is_empty(),
                 registered_at: r.try_get(7)?,
                 submitted_at: r.try_get(8)?,
+                account_status: r.try_get(9)?,
             })
         })
         .collect::<Result<Vec<_>, sqlx::Error>>()?;
@@ -222,6 +227,20 @@ pub struct AccountPart {
     /// The registration profile.
     #[schema(value_type = Object)]
     pub profile: Value,
+    /// `active` or `deactivated`, with when and why.
+    pub account_status: String,
+    pub deactivated_at: Option<String>,
+    pub deactivation_reason: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct AccountRecord {
+    email: String,
+    registered_at: String,
+    profile: Option<String>,
+    status: Option<String>,
+    deactivation_reason_key: Option<String>,
+    deactivated_at: Option<String>,
 }
 
 /// What an administrator sees of a consultant.
@@ -244,17 +263,25 @@ pub async fn consultant_view(
     Path(id): Path<Uuid>,
 ) -> Result<impl IntoResponse, QueryError> {
     let profile = load_profile(&state, id).await?;
-    let account = sqlx::query(
-        "SELECT c.email, c.registered_at, a.profile FROM rm_consultants c
+    let account: AccountRecord = sqlx::query_as(
+        "SELECT c.email, c.registered_at, a.profile, a.status, a.deactivation_reason_key,
+            a.deactivated_at
+         FROM rm_consultants c
          LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id WHERE c.consultant_id = $1",
     )
     .bind(id.to_string())
     .fetch_one(&state.read.pool)
     .await?;
+    let deactivation_reason =
+        super::clients::deactivation_reason(&state, id, account.deactivation_reason_key.as_deref())
+            .await?;
     let account = AccountPart {
-        email: account.try_get(0)?,
-        registered_at: account.try_get(1)?,
-        profile: json(account.try_get(2)?),
+        email: account.email,
+        registered_at: account.registered_at,
+        profile: json(account.profile),
+        account_status: account.status.unwrap_or_else(|| "active".into()),
+        deactivated_at: account.deactivated_at,
+        deactivation_reason,
     };
     let history = sqlx::query(
         "SELECT event_type, at, actor_role, actor_id FROM rm_consultant_history

@@ -1,5 +1,9 @@
 use axum::Json;
+use axum::http::{HeaderValue, header};
+use axum::response::IntoResponse;
+use domain::availability::Shift;
 use domain::reference_data::{self, Country, LanguageEntry};
+use domain::values::SessionDuration;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -73,4 +77,80 @@ pub async fn registration_options() -> Json<RegistrationOptions> {
             .filter(|n| n.contains('/') && !n.starts_with("Etc/"))
             .collect(),
     })
+}
+
+/// The rules the app shows before a user acts, as the domain holds them, so
+/// the SPA never keeps its own copy (DESIGN §4).
+#[derive(Serialize, ToSchema)]
+pub struct Policies {
+    /// A client who cancels at least this many hours before the start is
+    /// refunded in full; later, nothing.
+    pub refund_window_hours: i64,
+    /// The session lengths a consultant may offer, shortest first.
+    pub session_durations_minutes: Vec<u16>,
+    /// The local hours of each shift of a weekly schedule.
+    pub shifts: Shifts,
+    /// When the video room of a booking opens and closes.
+    pub room: RoomPolicy,
+}
+
+/// Local `HH:MM` bounds of one shift; the night ends the next day.
+#[derive(Serialize, ToSchema)]
+pub struct ShiftHours {
+    pub start: String,
+    pub end: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Shifts {
+    pub morning: ShiftHours,
+    pub noon: ShiftHours,
+    pub afternoon: ShiftHours,
+    pub evening: ShiftHours,
+    pub night: ShiftHours,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RoomPolicy {
+    pub opens_minutes_before: i64,
+    pub closes_minutes_after: i64,
+}
+
+fn shift_hours(shift: Shift) -> ShiftHours {
+    let (start, end) = shift.hours();
+    ShiftHours {
+        start: format!("{start:02}:00"),
+        end: format!("{end:02}:00"),
+    }
+}
+
+/// Refund window, session lengths, shift hours and room window; the same for
+/// everyone and cacheable for an hour.
+#[utoipa::path(get, path = "/api/public/policies", tag = "public",
+    responses((status = 200, body = Policies, headers(("cache-control" = String, description = "public, max-age=3600")))))]
+pub async fn policies() -> impl IntoResponse {
+    let body = Policies {
+        refund_window_hours: domain::booking::FULL_REFUND_NOTICE.num_hours(),
+        session_durations_minutes: SessionDuration::all()
+            .map(SessionDuration::minutes)
+            .collect(),
+        shifts: Shifts {
+            morning: shift_hours(Shift::Morning),
+            noon: shift_hours(Shift::Noon),
+            afternoon: shift_hours(Shift::Afternoon),
+            evening: shift_hours(Shift::Evening),
+            night: shift_hours(Shift::Night),
+        },
+        room: RoomPolicy {
+            opens_minutes_before: domain::room::OPENS_BEFORE_START.num_minutes(),
+            closes_minutes_after: domain::room::CLOSES_AFTER_END.num_minutes(),
+        },
+    };
+    (
+        [(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=3600"),
+        )],
+        Json(body),
+    )
 }

@@ -9,7 +9,7 @@ use super::{Context, edited};
 use crate::account::PayloadRef;
 use crate::consultant::{Consultant, ConsultantEvent, Section};
 use crate::values::{AwardYear, FileKind, FileRef, text};
-use crate::{DomainError, FieldErrors};
+use crate::{DomainError, FieldErrors, RuleCode};
 
 pub const MAX_CERTIFICATES: usize = 30;
 const NAME_MAX_CHARS: usize = 200;
@@ -79,10 +79,10 @@ pub fn add_certificate(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if consultant.certificates.contains_key(&certificate_id) {
-        return Err(DomainError::Rule("conflict"));
+        return Err(DomainError::Rule(RuleCode::Conflict));
     }
     if consultant.certificates.len() >= MAX_CERTIFICATES {
-        return Err(DomainError::Rule("certificate_limit_reached"));
+        return Err(DomainError::Rule(RuleCode::CertificateLimitReached));
     }
     let event = ConsultantEvent::CertificateAdded {
         certificate_id,
@@ -104,7 +104,7 @@ pub fn edit_certificate(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if !consultant.certificates.contains_key(&certificate_id) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     let event = ConsultantEvent::CertificateEdited {
         certificate_id,
@@ -124,7 +124,7 @@ pub fn remove_certificate(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if !consultant.certificates.contains_key(&certificate_id) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     let event = ConsultantEvent::CertificateRemoved {
         certificate_id,
@@ -226,11 +226,11 @@ mod tests {
         let consultant = complete_then(&[]);
         assert_eq!(
             edit_certificate(&consultant, CERTIFICATE, &entry(), None, at(1)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
         assert_eq!(
             remove_certificate(&consultant, CERTIFICATE, at(1)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
     }
 
@@ -250,7 +250,7 @@ mod tests {
         }
         assert_eq!(
             add_certificate(&consultant, CERTIFICATE, &entry(), None, at(2)).unwrap_err(),
-            DomainError::Rule("certificate_limit_reached")
+            DomainError::Rule(RuleCode::CertificateLimitReached)
         );
     }
 

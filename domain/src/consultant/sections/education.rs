@@ -8,7 +8,7 @@ use uuid::Uuid;
 use super::{Context, edited};
 use crate::consultant::{Consultant, ConsultantEvent, ConsultantStatus, Section};
 use crate::values::{AwardYear, FileKind, FileRef, text};
-use crate::{DomainError, FieldErrors};
+use crate::{DomainError, FieldErrors, RuleCode};
 
 pub const MAX_DEGREES: usize = 10;
 const NAME_MAX_CHARS: usize = 200;
@@ -62,10 +62,10 @@ pub fn add_degree(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if consultant.degrees.contains_key(&degree_id) {
-        return Err(DomainError::Rule("conflict"));
+        return Err(DomainError::Rule(RuleCode::Conflict));
     }
     if consultant.degrees.len() >= MAX_DEGREES {
-        return Err(DomainError::Rule("degree_limit_reached"));
+        return Err(DomainError::Rule(RuleCode::DegreeLimitReached));
     }
     let event = ConsultantEvent::DegreeAdded {
         degree_id,
@@ -85,7 +85,7 @@ pub fn edit_degree(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if !consultant.degrees.contains_key(&degree_id) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     let event = ConsultantEvent::DegreeEdited {
         degree_id,
@@ -105,14 +105,14 @@ pub fn remove_degree(
     now: DateTime<Utc>,
 ) -> Result<Vec<ConsultantEvent>, DomainError> {
     if !consultant.degrees.contains_key(&degree_id) {
-        return Err(DomainError::Rule("not_found"));
+        return Err(DomainError::Rule(RuleCode::NotFound));
     }
     let live = matches!(
         consultant.status,
         ConsultantStatus::Approved | ConsultantStatus::Suspended
     );
     if live && consultant.degrees.len() == 1 {
-        return Err(DomainError::Rule("last_degree_required"));
+        return Err(DomainError::Rule(RuleCode::LastDegreeRequired));
     }
     let event = ConsultantEvent::DegreeRemoved { degree_id, at: now };
     edited(consultant, Section::Education, vec![event], now)
@@ -199,7 +199,7 @@ mod tests {
         }
         assert_eq!(
             add_degree(&consultant, Uuid::from_u128(99), &entry(), at(2)).unwrap_err(),
-            DomainError::Rule("degree_limit_reached")
+            DomainError::Rule(RuleCode::DegreeLimitReached)
         );
     }
 
@@ -209,15 +209,15 @@ mod tests {
         let unknown = Uuid::from_u128(77);
         assert_eq!(
             edit_degree(&consultant, unknown, &entry(), at(1)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
         assert_eq!(
             remove_degree(&consultant, unknown, at(1)).unwrap_err(),
-            DomainError::Rule("not_found")
+            DomainError::Rule(RuleCode::NotFound)
         );
         assert_eq!(
             add_degree(&consultant, DEGREE, &entry(), at(1)).unwrap_err(),
-            DomainError::Rule("conflict")
+            DomainError::Rule(RuleCode::Conflict)
         );
     }
 
@@ -225,7 +225,7 @@ mod tests {
     fn an_approved_profile_cannot_remove_its_last_degree() {
         assert_eq!(
             remove_degree(&approved(), DEGREE, at(30)).unwrap_err(),
-            DomainError::Rule("last_degree_required")
+            DomainError::Rule(RuleCode::LastDegreeRequired)
         );
         let second = add_degree(&approved(), Uuid::from_u128(2), &entry(), at(30)).unwrap();
         let with_two = second.iter().fold(approved(), Consultant::evolve);

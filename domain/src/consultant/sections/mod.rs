@@ -39,7 +39,7 @@ pub use topics::{MAX_DISORDERS, MAX_KEYWORDS, MAX_OBJECTIVES, MAX_SPECIALISATION
 use super::{Consultant, ConsultantEvent, ConsultantStatus, Section};
 use crate::reference::{ReferenceKind, ReferenceLookup};
 use crate::values::{FileKind, FileLookup, FileRef, LanguageCode};
-use crate::{DomainError, FieldError};
+use crate::{DomainError, FieldError, RuleCode};
 
 /// What parsing a section needs besides the form.
 pub struct Context<'a> {
@@ -134,7 +134,7 @@ fn edited(
             Ok(all)
         }
         ConsultantStatus::InProgress => Ok(events),
-        ConsultantStatus::Submitted => Err(DomainError::Rule("profile_under_review")),
+        ConsultantStatus::Submitted => Err(DomainError::Rule(RuleCode::ProfileUnderReview)),
         ConsultantStatus::Approved | ConsultantStatus::Suspended => {
             let mut all = events;
             all.push(ConsultantEvent::ApprovedProfileChanged { section, at: now });
@@ -177,7 +177,7 @@ mod tests {
         let submitted = complete_then(&[ConsultantEvent::ProfileSubmitted { at: at(10) }]);
         assert_eq!(
             save(&submitted).unwrap_err(),
-            DomainError::Rule("profile_under_review")
+            DomainError::Rule(RuleCode::ProfileUnderReview)
         );
     }
 

@@ -11,7 +11,8 @@ export type FileKind =
   | 'profile_photo'
   | 'resume'
   | 'contract'
-  | 'consent_form';
+  | 'consent_form'
+  | 'complaint_attachment';
 
 /** A stored upload: what the server answers and what a profile shows. */
 export type UploadedFile = { key: string; content_type: string; size: number; name?: string };
@@ -32,6 +33,7 @@ export const FILE_RULES: Record<FileKind, { types: (typeof PDF)[]; maxBytes: num
   id_document: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   criminal_record: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   bank_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
+  complaint_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
 };
 
 /** The `accept` attribute of a kind: MIME types and extensions. */

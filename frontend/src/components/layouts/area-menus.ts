@@ -86,15 +86,34 @@ const adminCouponGroup = (): MenuGroup => ({
   ],
 });
 
-/** spec §2 consultant main group: timings and bookings (complaints come with their issue). */
+/** spec §2 main groups' complaint entries: add complaint, complaints by me, complaints against me. */
+const complaintEntries = (role: 'client' | 'consultant'): MenuEntry[] => [
+  { to: paths[role].addComplaint.getHref(), labelKey: 'complaints.menu.add' },
+  { to: paths[role].complaintsByMe.getHref(), labelKey: 'complaints.menu.byMe' },
+  { to: paths[role].complaintsAgainst.getHref(), labelKey: 'complaints.menu.against' },
+];
+
+/** spec §2 admin top menu's Complaint group: the clients' and the consultants' complaints. */
+const adminComplaintGroup = (): MenuGroup => ({
+  id: 'complaints',
+  labelKey: 'complaints.menu.group',
+  entries: [
+    { to: paths.admin.complaints.client.getHref(), labelKey: 'complaints.menu.adminClient' },
+    { to: paths.admin.complaints.consultant.getHref(), labelKey: 'complaints.menu.adminConsultant' },
+  ],
+  activePatterns: [paths.admin.complaints.edit.path],
+});
+
+/** spec §2 consultant main group: timings, bookings and complaints. */
 const consultantMainGroup = (): MenuGroup => ({
   id: 'consultant-main',
   labelKey: 'bookings.menuGroup',
   entries: [
     { to: paths.consultant.addTiming.getHref(), labelKey: 'timings.menu' },
     { to: paths.consultant.myBooking.getHref(), labelKey: 'bookings.menu' },
+    ...complaintEntries('consultant'),
   ],
-  activePatterns: [paths.consultant.addNote.path],
+  activePatterns: [paths.consultant.addNote.path, paths.consultant.complaint.path],
 });
 
 /** spec §2 client main group: my booking and favourites (the other entries come with their pages). */
@@ -106,8 +125,10 @@ const clientMainGroup = (): MenuGroup => ({
     { to: paths.client.healthAssessmentDoc.getHref(), labelKey: 'clientFile.menu.healthAssessment' },
     { to: paths.client.myBooking.getHref(), labelKey: 'bookings.menu' },
     { to: paths.client.favorite.getHref(), labelKey: 'favourites.menu' },
+    ...complaintEntries('client'),
     { to: paths.client.generalInfo.getHref(), labelKey: 'clientFile.menu.generalInfo' },
   ],
+  activePatterns: [paths.client.complaint.path],
 });
 
 /**
@@ -116,7 +137,7 @@ const clientMainGroup = (): MenuGroup => ({
  */
 export const areaMenu = (role: Role): MenuItem[] => [
   { to: paths[role].dashboard.getHref(), labelKey: 'nav.dashboard', icon: 'dashboard' },
-  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups(), adminCouponGroup()] : []),
+  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups(), adminComplaintGroup(), adminCouponGroup()] : []),
   ...(role === 'client' ? [clientMainGroup()] : []),
   ...(role === 'consultant' ? [consultantProfileGroup(), consultantMainGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },

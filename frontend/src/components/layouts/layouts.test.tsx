@@ -44,6 +44,9 @@ describe('layouts', () => {
       '/consultant/my-profile',
       '/consultant/add-timing',
       '/consultant/my-booking',
+      '/consultant/add-complaint',
+      '/consultant/view-complaint-by-me',
+      '/consultant/view-complaint-against',
       '/consultant/change-password',
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeTruthy();

@@ -8,6 +8,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::response::IntoResponse;
 use chrono::{DateTime, Datelike as _, Days, NaiveDate, TimeZone as _, Utc};
+use domain::room;
 use domain::values::TimeZone;
 use platform::http::ErrorEnvelope;
 use platform::session::Caller;
@@ -15,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::practice::{NoteRow, NoteScope, notes};
-use super::rows::{BookingRow, ROOM_CLOSES_AFTER, SELECT, Viewer, utc};
+use super::rows::{BookingRow, SELECT, Viewer, utc};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::routes::accounts::{NoStore, SignedIn};
@@ -53,7 +54,7 @@ async fn account_zone(state: &QueryState, caller: &Caller) -> Result<chrono_tz::
     let zone = match from_account {
         Some(zone) => Some(zone),
         None => {
-            super::slots::offer(state, caller.account_id)
+            super::schedule::offer(state, caller.account_id)
                 .await?
                 .timezone
         }
@@ -99,7 +100,7 @@ pub async fn consultant_dashboard(
         .checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_monday())))
         .unwrap_or(today);
     let week_end = midnight(tz, monday.checked_add_days(Days::new(7)).unwrap_or(today));
-    let closing = utc(now - ROOM_CLOSES_AFTER);
+    let closing = utc(now - room::CLOSES_AFTER_END);
     let next = rows(
         &state,
         Viewer::Consultant,
@@ -169,7 +170,7 @@ pub async fn client_dashboard(
 ) -> Result<impl IntoResponse, QueryError> {
     let me = caller.account_id.to_string();
     let now = state.clock.now();
-    let closing = utc(now - ROOM_CLOSES_AFTER);
+    let closing = utc(now - room::CLOSES_AFTER_END);
     let next = rows(
         &state,
         Viewer::Client,

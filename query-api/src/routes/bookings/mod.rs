@@ -5,8 +5,10 @@
 
 pub mod calendar;
 pub mod dashboards;
+pub mod export;
 pub mod practice;
 pub mod rows;
+mod schedule;
 pub mod slots;
 
 use axum::Json;
@@ -73,11 +75,12 @@ impl Filter {
     }
 }
 
-/// `YYYY-MM-DD` as midnight UTC; an instant as given, normalised.
+/// `YYYY-MM-DD` as midnight in the marketplace's zone (the dashboard's
+/// weeks count the same days); an instant as given, normalised.
 fn instant(raw: &str) -> Option<String> {
     let raw = raw.trim();
     if let Ok(day) = chrono::NaiveDate::parse_from_str(raw, "%Y-%m-%d") {
-        return Some(format!("{day}T00:00:00Z"));
+        return Some(rows::utc(domain::reporting::day_start(day)));
     }
     chrono::DateTime::parse_from_rfc3339(raw)
         .ok()
@@ -215,7 +218,7 @@ pub async fn consultant_bookings(
 #[utoipa::path(get, path = "/api/admin-panel/bookings", tag = "admin", security(("session" = [])),
     params(("status" = Option<String>, Query, description = "one or more statuses, comma-separated"),
         ("consultant_id" = Option<String>, Query), ("client_id" = Option<String>, Query),
-        ("from" = Option<String>, Query, description = "start at or after (RFC 3339 or YYYY-MM-DD, UTC)"),
+        ("from" = Option<String>, Query, description = "start at or after (RFC 3339, or YYYY-MM-DD: midnight in Europe/Paris)"),
         ("to" = Option<String>, Query, description = "start before"),
         ("q" = Option<String>, Query, description = "words of either party's name, or the booking id"),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),
@@ -252,6 +255,38 @@ pub struct BookingDetail {
     /// Administrators only: the consultant's notes about this booking.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub notes: Option<Vec<practice::NoteRow>>,
+    /// Administrators only, when a reason was typed on cancelling: its
+    /// text, `[erased]` once the client is forgotten.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cancellation_reason: Option<String>,
+}
+
+/// Where a booking's cancellation reason is kept (subject = the client).
+#[derive(sqlx::FromRow)]
+struct CancelReasonRecord {
+    client_id: String,
+    cancel_reason_key: Option<String>,
+}
+
+/// The reason typed when `id` was cancelled, read from the forgettable store.
+async fn cancellation_reason(state: &QueryState, id: &str) -> Result<Option<String>, QueryError> {
+    let record: Option<CancelReasonRecord> =
+        sqlx::query_as("SELECT client_id, cancel_reason_key FROM rm_bookings WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.read.pool)
+            .await?;
+    let Some((client, key)) = record.and_then(|r| {
+        let client = r.client_id.parse::<Uuid>().ok()?;
+        Some((client, r.cancel_reason_key?))
+    }) else {
+        return Ok(None);
+    };
+    let stored = state.stores.events.payload(client, &key).await?;
+    Ok(Some(
+        stored
+            .map(|raw| serde_json::from_str::<String>(&raw).unwrap_or(raw))
+            .unwrap_or_else(|| projector::projections::ERASED.to_owned()),
+    ))
 }
 
 /// One booking row, if `viewer` may see it.
@@ -304,7 +339,7 @@ async fn history(state: &QueryState, id: &str) -> Result<Vec<HistoryEntry>, Quer
 }
 
 /// One booking of the caller's area; an administrator's carries the full
-/// event history and the notes.
+/// event history, the notes and the cancellation reason.
 #[utoipa::path(get, path = "/api/{area}/bookings/{id}", tag = "bookings", security(("session" = [])),
     params(("area" = String, Path, description = "`client`, `consultant` or `admin-panel`"), ("id" = Uuid, Path)),
     responses((status = 200, body = BookingDetail), (status = 401, body = ErrorEnvelope),
@@ -316,18 +351,20 @@ pub async fn booking_detail(
 ) -> Result<impl IntoResponse, QueryError> {
     let viewer = viewer(&caller);
     let row = booking_row(&state, &caller, viewer, &id).await?;
-    let (history, notes) = if viewer == Viewer::Admin {
+    let (history, notes, cancellation_reason) = if viewer == Viewer::Admin {
         (
             Some(history(&state, &row.id).await?),
             Some(practice::notes(&state, &practice::NoteScope::Booking(row.id.clone())).await?),
+            cancellation_reason(&state, &row.id).await?,
         )
     } else {
-        (None, None)
+        (None, None, None)
     };
     Ok(NoStore(Json(BookingDetail {
         row,
         history,
         notes,
+        cancellation_reason,
     })))
 }
 

@@ -9,6 +9,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 
 use super::rows::{MoneyBody, Party};
+use super::schedule::{offer, timings_of};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::routes::accounts::{NoStore, SignedIn};
@@ -24,22 +25,6 @@ pub struct TimingsBody {
     pub days_off: serde_json::Value,
 }
 
-/// The schedule as the consultant last saved it (empty when never saved).
-pub(crate) async fn timings_of(
-    state: &QueryState,
-    consultant_id: &str,
-) -> Result<(serde_json::Value, serde_json::Value), QueryError> {
-    let row = sqlx::query("SELECT rules, days_off FROM rm_timings WHERE consultant_id = $1")
-        .bind(consultant_id)
-        .fetch_optional(&state.read.pool)
-        .await?;
-    let parse = |raw: String| serde_json::from_str(&raw).unwrap_or_else(|_| serde_json::json!([]));
-    Ok(match row {
-        Some(r) => (parse(r.try_get(0)?), parse(r.try_get(1)?)),
-        None => (serde_json::json!([]), serde_json::json!([])),
-    })
-}
-
 /// The signed-in consultant's weekly availability, zone and session length.
 #[utoipa::path(get, path = "/api/consultant/timings", tag = "bookings", security(("session" = [])),
     responses((status = 200, body = TimingsBody), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
@@ -49,7 +34,7 @@ pub async fn timings(
 ) -> Result<impl IntoResponse, QueryError> {
     let id = caller.account_id.to_string();
     let (rules, days_off) = timings_of(&state, &id).await?;
-    let offer = super::slots::offer(&state, caller.account_id).await?;
+    let offer = offer(&state, caller.account_id).await?;
     Ok(NoStore(Json(TimingsBody {
         timezone: offer.timezone.map(|z| z.name().to_owned()),
         duration_minutes: offer.duration.map(|d| i64::from(d.minutes())),

@@ -1,16 +1,12 @@
 //! The booking row of the contract (`docs/booking.md`), read from
 //! `rm_bookings` joined with the parties' accounts.
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, Utc};
+use domain::room::RoomWindow;
 use serde::Serialize;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 use utoipa::ToSchema;
-
-/// The video room opens this long before the start (the contract's rule).
-pub const ROOM_OPENS_BEFORE: TimeDelta = TimeDelta::minutes(10);
-/// … and closes this long after the end.
-pub const ROOM_CLOSES_AFTER: TimeDelta = TimeDelta::minutes(30);
 
 /// Statuses under which a consultant "has booked" a client (contract).
 pub const BOOKED: &str = "('confirmed', 'completed', 'no_show')";
@@ -120,13 +116,10 @@ impl BookingRow {
         let status: String = r.try_get(1)?;
         let start: String = r.try_get(4)?;
         let end: String = r.try_get(5)?;
-        let (opens, closes) = (
-            parse(&start).map(|s| s - ROOM_OPENS_BEFORE),
-            parse(&end).map(|e| e + ROOM_CLOSES_AFTER),
-        );
-        let open = status == "confirmed"
-            && opens.is_some_and(|o| o <= now)
-            && closes.is_some_and(|c| now < c);
+        let window = parse(&start)
+            .zip(parse(&end))
+            .map(|(start, end)| RoomWindow::of(start, end));
+        let open = status == "confirmed" && window.is_some_and(|w| w.contains(now));
         let booked: i64 = r.try_get(23)?;
         let client_name = match viewer {
             Viewer::Consultant if booked == 0 => None,
@@ -157,8 +150,8 @@ impl BookingRow {
             created_at: r.try_get(18)?,
             room: Room {
                 id: id.clone(),
-                opens_at: opens.map(utc).unwrap_or_default(),
-                closes_at: closes.map(utc).unwrap_or_default(),
+                opens_at: window.map(|w| utc(w.opens_at)).unwrap_or_default(),
+                closes_at: window.map(|w| utc(w.closes_at)).unwrap_or_default(),
                 open,
             },
             id,

@@ -34,6 +34,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::rows::{MoneyBody, utc};
+use super::schedule::{Offer, offer};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::render_cache::Rendered;
@@ -64,40 +65,6 @@ async fn fold<E: EventSchema, S>(
     Ok(state)
 }
 
-/// What a consultant offers: zone, session length, whether listed.
-pub(crate) struct Offer {
-    pub timezone: Option<TimeZone>,
-    pub duration: Option<SessionDuration>,
-    pub listed: bool,
-}
-
-/// The consultant's offer as `rm_consultants` holds it (the domain's fold,
-/// projected); an unknown consultant offers nothing.
-pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
-    let row = sqlx::query(
-        "SELECT timezone, session_minutes, listed, forgotten FROM rm_consultants WHERE consultant_id = $1",
-    )
-    .bind(consultant_id.to_string())
-    .fetch_optional(&state.read.pool)
-    .await?;
-    let Some(row) = row else {
-        return Ok(Offer {
-            timezone: None,
-            duration: None,
-            listed: false,
-        });
-    };
-    let timezone: Option<String> = row.try_get(0)?;
-    let minutes: Option<i64> = row.try_get(1)?;
-    let listed: i64 = row.try_get(2)?;
-    let forgotten: i64 = row.try_get(3)?;
-    Ok(Offer {
-        timezone: timezone.and_then(|z| TimeZone::parse(&z).ok()),
-        duration: minutes.and_then(|m| SessionDuration::parse(Some(m)).ok()),
-        listed: listed != 0 && forgotten == 0,
-    })
-}
-
 /// The consultant as the domain folds it, for the quote's rules.
 async fn consultant_of(state: &QueryState, consultant_id: Uuid) -> Result<Consultant, QueryError> {
     fold::<ConsultantEvent, _>(
@@ -111,7 +78,7 @@ async fn consultant_of(state: &QueryState, consultant_id: Uuid) -> Result<Consul
 
 /// The saved schedule as the domain reads it.
 async fn schedule(state: &QueryState, consultant_id: Uuid) -> Result<Timings, QueryError> {
-    let (rules, days_off) = super::practice::timings_of(state, &consultant_id.to_string()).await?;
+    let (rules, days_off) = super::schedule::timings_of(state, &consultant_id.to_string()).await?;
     Ok(Timings {
         rules: serde_json::from_value::<Vec<TimingRule>>(rules).unwrap_or_default(),
         days_off: serde_json::from_value::<Vec<NaiveDate>>(days_off)
@@ -432,7 +399,7 @@ async fn coupon_for(state: &QueryState, raw: &str) -> Result<(String, Coupon), Q
 
 fn rule_code(error: &DomainError) -> String {
     match error {
-        DomainError::Rule(code) => (*code).to_owned(),
+        DomainError::Rule(code) => code.code().to_owned(),
         _ => "slot_unavailable".to_owned(),
     }
 }

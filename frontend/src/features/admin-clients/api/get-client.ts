@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountStatus } from '@/components/account/account-status-badge';
 import { api } from '@/lib/api-client';
 import { adminClientsKey } from './get-clients';
 
@@ -10,6 +11,10 @@ export type AdminClient = {
   language: string | null;
   timezone: string | null;
   profile: Record<string, unknown> | null;
+  account_status?: AccountStatus;
+  deactivated_at?: string | null;
+  /** The administrator's reason, shown to administrators only. */
+  deactivation_reason?: string | null;
 };
 
 export const getClient = (id: string, signal?: AbortSignal) =>

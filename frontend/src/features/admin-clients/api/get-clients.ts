@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AccountStatus } from '@/components/account/account-status-badge';
 import { api } from '@/lib/api-client';
 
 export const CLIENTS_PAGE_SIZE = 20;
@@ -10,6 +11,8 @@ export type ClientRow = {
   email: string;
   country_of_residence: string | null;
   registered_at: string;
+  /** Deactivated by an administrator, or active. */
+  account_status?: AccountStatus;
 };
 
 export type ClientPage = { items: ClientRow[]; total: number; page: number; page_size: number };

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountStatusBadge } from '@/components/account/account-status-badge';
 import { PageTitle } from '@/components/layouts/page-title';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
@@ -58,6 +59,7 @@ export function ClientList() {
                       <Link to={paths.admin.clients.profile.getHref(row.id)}>
                         {row.given_name} {row.family_name}
                       </Link>
+                      <AccountStatusBadge status={row.account_status} />
                     </th>
                     <td data-label={columns.email}>{row.email}</td>
                     <td data-label={columns.country}>{row.country_of_residence}</td>

@@ -1,3 +1,5 @@
+import type { AccountStatus } from '@/components/account/account-status-badge';
+
 /** Lifecycle of a consultant profile (docs/api.md "Consultant profile"). */
 export const CONSULTANT_STATUSES = ['registered', 'in_progress', 'submitted', 'approved', 'rejected', 'suspended'] as const;
 export type ConsultantStatus = (typeof CONSULTANT_STATUSES)[number];
@@ -13,6 +15,8 @@ export type ConsultantRow = {
   has_unreviewed_changes: boolean;
   registered_at: string;
   submitted_at: string | null;
+  /** Deactivated by an administrator, or active. */
+  account_status?: AccountStatus;
 };
 
 export type ConsultantPage = { items: ConsultantRow[]; total: number; page: number; page_size: number };
@@ -103,6 +107,9 @@ export type AdminConsultantProfile = {
     email: string;
     registered_at: string;
     profile?: Record<string, unknown> | null;
+    account_status?: AccountStatus;
+    deactivated_at?: string | null;
+    deactivation_reason?: string | null;
   };
   history?: { type: string; at: string; actor: Text }[];
 };

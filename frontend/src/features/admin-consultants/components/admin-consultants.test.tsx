@@ -310,6 +310,40 @@ describe('admin consultants', () => {
     ]);
   });
 
+  it('deactivates a consultant account with a reason; the list and the profile show it', async () => {
+    const reason = 'Comportement abusif répété.';
+    const account = { email: 'ines@example.org', registered_at: '2026-01-10T09:00:00Z', profile: {} };
+    let current = profile({ status: 'approved', account: { ...account, account_status: 'active' } });
+    const fetch = setup({
+      ...referenceHandlers,
+      'GET /api/admin-panel/consultants': () =>
+        json({ items: [row('c1', { account_status: 'deactivated' }), row('c2')], total: 2, page: 1, page_size: 20 }),
+      'GET /api/admin-panel/consultants/c1': () => json(current),
+      'POST /api/admin-panel/consultants/c1/deactivate': () => {
+        current = profile({
+          status: 'approved',
+          account: { ...account, account_status: 'deactivated', deactivation_reason: reason },
+        });
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderApp('/admin/consultant/consultant-profile/c1');
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Désactiver le compte' }));
+    const dialog = screen.getByRole('dialog', { name: 'Désactiver le compte' });
+    await u.type(within(dialog).getByRole('textbox', { name: /Motif/ }), reason);
+    await u.click(within(dialog).getByRole('button', { name: 'Désactiver le compte' }));
+    expect(await screen.findByRole('button', { name: 'Réactiver le compte' })).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(fetch.calls('POST', '/api/admin-panel/consultants/c1/deactivate').map((r) => r.body)).toEqual([{ reason }]);
+
+    await u.click(screen.getByRole('link', { name: '← Tous les consultants' }));
+    const table = await screen.findByRole('table');
+    const [, deactivated, active] = within(table).getAllByRole('row');
+    expect(within(deactivated).getByText('Désactivé')).toBeTruthy();
+    expect(within(active).queryByText('Désactivé')).toBeNull();
+  });
+
   it('admin menu: the Medicine group holds Consultant and Client and opens on a profile page', async () => {
     setup({ ...referenceHandlers, 'GET /api/admin-panel/consultants/c1': () => json(profile()) });
     renderApp('/admin/consultant/consultant-profile/c1');

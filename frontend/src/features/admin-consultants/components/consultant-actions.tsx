@@ -2,11 +2,14 @@ import { Form, Formik } from 'formik';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as yup from 'yup';
+import { AccountStatusActions } from '@/components/account/account-status-actions';
+import type { AccountStatus } from '@/components/account/account-status-badge';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { applyServerErrors } from '@/lib/form-errors';
 import { errorText, toast } from '@/lib/toast';
 import { useApproveConsultant } from '../api/approve-consultant';
+import { useDeactivateConsultant, useReactivateConsultant } from '../api/deactivate-consultant';
 import { useMarkChangesReviewed } from '../api/mark-changes-reviewed';
 import { useReinstateConsultant } from '../api/reinstate-consultant';
 import { useRejectConsultant } from '../api/reject-consultant';
@@ -128,6 +131,22 @@ export function ConsultantActions({ id, name, status, hasChanges }: Props) {
           </Formik>
         </Dialog>
       )}
+    </div>
+  );
+}
+
+/** Deactivate (with a reason) or reactivate the consultant's account. */
+export function ConsultantAccountActions({ id, name, status }: { id: string; name: string; status: AccountStatus }) {
+  const deactivate = useDeactivateConsultant();
+  const reactivate = useReactivateConsultant();
+  return (
+    <div className={listStyles.actions}>
+      <AccountStatusActions
+        status={status}
+        name={name}
+        deactivate={(reason) => deactivate.mutateAsync({ id, body: { reason } })}
+        reactivate={() => reactivate.mutateAsync({ id, body: undefined })}
+      />
     </div>
   );
 }

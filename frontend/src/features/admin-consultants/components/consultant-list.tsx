@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountStatusBadge } from '@/components/account/account-status-badge';
 import { PageTitle } from '@/components/layouts/page-title';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
@@ -89,6 +90,7 @@ export function ConsultantList() {
                     <td data-label={columns.profession}>{row.profession}</td>
                     <td data-label={columns.status}>
                       <StatusBadge status={row.status} />
+                      <AccountStatusBadge status={row.account_status} />
                       {row.has_unreviewed_changes && (
                         <span className={styles.flag}>{t('adminConsultants.changesToReview')}</span>
                       )}

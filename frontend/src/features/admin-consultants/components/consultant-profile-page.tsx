@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { AccountStatusBadge } from '@/components/account/account-status-badge';
+import accountStyles from '@/components/account/account-status.module.css';
 import { PageTitle } from '@/components/layouts/page-title';
 import { paths } from '@/config/paths';
 import { displayValue, formatDateTime, formatMinutes, formatPrice } from '@/lib/format';
@@ -8,7 +10,7 @@ import { registrationRows } from '@/lib/registration-profile';
 import { errorText } from '@/lib/toast';
 import { useConsultant } from '../api/get-consultant';
 import { type AdminConsultantProfile, type SectionName, type StoredFile } from '../api/types';
-import { ConsultantActions } from './consultant-actions';
+import { ConsultantAccountActions, ConsultantActions } from './consultant-actions';
 import styles from './admin-consultants.module.css';
 import { StatusBadge } from './status-badge';
 import { useReferenceNames } from './use-reference-names';
@@ -173,6 +175,7 @@ export function ConsultantProfilePage({ id }: { id: string }) {
   const complete = (section: SectionName) => profile.sections[section];
   const changed = profile.changed_since_approval ?? [];
   const registration = profile.account?.profile;
+  const accountStatus = profile.account?.account_status ?? 'active';
 
   return (
     <div className="stack">
@@ -184,11 +187,13 @@ export function ConsultantProfilePage({ id }: { id: string }) {
         <div className={styles.head}>
           <h2 id="consultant-summary">{name}</h2>
           <StatusBadge status={profile.status} />
+          <AccountStatusBadge status={accountStatus} />
         </div>
         <Fields
           rows={[
             [t('fields.email'), profile.account?.email],
             [f('registered_at'), formatDateTime(profile.account?.registered_at, i18n.language)],
+            [t('accountActions.status'), t(`accountActions.statuses.${accountStatus}`)],
             [
               f('missing'),
               profile.missing.length > 0
@@ -215,7 +220,19 @@ export function ConsultantProfilePage({ id }: { id: string }) {
             {changed.map((section) => t(`adminConsultants.sections.${section}`, section)).join(', ')}
           </p>
         )}
+        {accountStatus === 'deactivated' && (
+          <div className={styles.reason}>
+            <strong>{t('accountActions.reasonLabel')}</strong>
+            {profile.account?.deactivated_at && (
+              <p>
+                {t('accountActions.deactivatedAt')} {formatDateTime(profile.account.deactivated_at, i18n.language)}
+              </p>
+            )}
+            <p className={accountStyles.reason}>{profile.account?.deactivation_reason ?? '—'}</p>
+          </div>
+        )}
         <ConsultantActions id={id} name={name} status={profile.status} hasChanges={changed.length > 0} />
+        <ConsultantAccountActions id={id} name={name} status={accountStatus} />
       </section>
 
       <Section name="basic_profile" complete={complete('basic_profile')}>

@@ -1,4 +1,5 @@
 import { Form, Formik } from 'formik';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formStyles } from '@/components/form/form-styles';
@@ -6,6 +7,7 @@ import { TextField } from '@/components/form/text-field';
 import { AuthLinks } from '@/components/ui/auth-card';
 import { paths } from '@/config/paths';
 import type { Role } from '@/config/roles';
+import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { takeRedirectUrl } from '@/lib/redirect-url';
 import { toast } from '@/lib/toast';
@@ -20,6 +22,9 @@ export function SignInForm({ role }: { role: Role }) {
   const navigate = useNavigate();
   const signIn = useSignIn(role);
   const auth = paths.public[role];
+  // A refusal the user must be able to read and act on (not a passing toast):
+  // the server's translated text, told only after the password was right.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   return (
     <>
@@ -27,18 +32,28 @@ export function SignInForm({ role }: { role: Role }) {
         initialValues={initialValues}
         validationSchema={signInInputSchema}
         onSubmit={async (values, helpers) => {
+          setRefusal(null);
           try {
             const session = await signIn.mutateAsync(signInInputSchema.cast(values));
             toast.success(t('auth.signIn.success', { name: session.given_name }));
             const target = (role === 'client' && takeRedirectUrl()) || paths[role].dashboard.getHref();
             await navigate(target, { replace: true });
           } catch (error) {
+            if (isApiError(error) && error.code === 'account_deactivated') {
+              setRefusal(error.message);
+              return;
+            }
             applyServerErrors(error, helpers.setErrors, FIELDS);
           }
         }}
       >
         {({ isSubmitting }) => (
           <Form noValidate>
+            {refusal && (
+              <p role="alert" className={formStyles.error}>
+                {refusal}
+              </p>
+            )}
             <TextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
             <TextField
               name="password"

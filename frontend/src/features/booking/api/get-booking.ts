@@ -4,7 +4,8 @@ import { bookingsKey } from './invalidate';
 import type { BookingArea, BookingRow, HistoryEntry, Note } from './types';
 
 /** The admin's detail also carries the event history and the consultant's notes. */
-export type BookingDetail = BookingRow & { history?: HistoryEntry[]; notes?: Note[] };
+/** Administrators also get the history, the notes and, when one was typed, the cancellation reason (`[erased]` once the client is forgotten). */
+export type BookingDetail = BookingRow & { history?: HistoryEntry[]; notes?: Note[]; cancellation_reason?: string };
 
 /** `GET /api/{area}/bookings/{id}`. */
 export const getBooking = (area: BookingArea, id: string, signal?: AbortSignal) =>

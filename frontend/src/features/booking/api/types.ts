@@ -79,7 +79,6 @@ export const roomOpen = (row: Pick<BookingRow, 'status' | 'room'>, now = Date.no
   return new Date(row.room.opens_at).getTime() <= now && now < new Date(row.room.closes_at).getTime();
 };
 
-/** Client cancellation refunds in full 24 h or more before the start, nothing later (DESIGN §4). */
-export const FULL_REFUND_HOURS = 24;
-export const clientRefundsInFull = (start: string, now = Date.now()) =>
-  new Date(start).getTime() - now >= FULL_REFUND_HOURS * 3_600_000;
+/** Client cancellation refunds in full `refundWindowHours` (the server's policy) or more before the start, nothing later. */
+export const clientRefundsInFull = (start: string, refundWindowHours: number, now = Date.now()) =>
+  new Date(start).getTime() - now >= refundWindowHours * 3_600_000;

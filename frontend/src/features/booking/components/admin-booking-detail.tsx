@@ -24,12 +24,16 @@ const humanize = (type: string) =>
     .replace(/[_-]+/g, ' ')
     .toLowerCase();
 
+/** What the server answers for a text whose owner was forgotten. */
+const ERASED = '[erased]';
+
 /** The administrator may cancel a held or confirmed booking until it starts (the server answers 409 otherwise). */
 const adminCancellable = (row: Pick<BookingRow, 'status' | 'start'>, now: number) =>
   (row.status === 'held' || row.status === 'confirmed') && new Date(row.start).getTime() > now;
 
 /**
- * Admin booking detail (DESIGN §4 audit): the booking, its full event history (who, what, when) and notes.
+ * Admin booking detail (DESIGN §4 audit): the booking, the reason typed when it was cancelled, its full event history
+ * (who, what, when) and notes.
  * Before the start, the administrator may cancel a held or confirmed booking (full refund of what was paid).
  */
 export function AdminBookingDetail({ id }: { id: string }) {
@@ -94,6 +98,14 @@ export function AdminBookingDetail({ id }: { id: string }) {
                 <>
                   <dt>{t('adminBookings.cancelledBy')}</dt>
                   <dd>{t(`adminBookings.roles.${row.cancelled_by}`, { defaultValue: row.cancelled_by })}</dd>
+                </>
+              )}
+              {row.cancellation_reason && (
+                <>
+                  <dt>{t('adminBookings.cancellationReason')}</dt>
+                  <dd style={{ whiteSpace: 'pre-wrap' }}>
+                    {row.cancellation_reason === ERASED ? t('adminBookings.cancellationReasonErased') : row.cancellation_reason}
+                  </dd>
                 </>
               )}
             </dl>

@@ -43,15 +43,16 @@ export function AdminBookingsPage() {
   const value = (key: Key) => params.get(key) ?? '';
   const page = readPage(params.get('page'));
   const status = (BOOKING_STATUSES as readonly string[]).includes(value('status')) ? value('status') : '';
-  const list = useBookings('admin-panel', {
-    page,
+  const filters = {
     status: status || undefined,
     consultant_id: value('consultant_id') || undefined,
     client_id: value('client_id') || undefined,
     from: value('from') || undefined,
     to: value('to') ? dayAfter(value('to')) : undefined,
     q: value('q') || undefined,
-  });
+  };
+  const list = useBookings('admin-panel', { page, ...filters });
+  const exportQuery = new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])));
   const [draft, setDraft] = useState({ q: value('q'), from: value('from'), to: value('to') });
   const zone = useViewerZone('admin');
   const ids = { q: useId(), status: useId(), from: useId(), to: useId(), caption: useId() };
@@ -126,6 +127,11 @@ export function AdminBookingsPage() {
         )}
       </div>
       <p className={styles.zone}>{t('bookings.zone', { zone: zoneLabel(zone, i18n.language) })}</p>
+      <p>
+        <a className="btn btn-secondary" href={`/api/admin-panel/bookings/export.csv?${exportQuery.toString()}`} download>
+          {t('adminBookings.exportCsv')}
+        </a>
+      </p>
       <div className="card">
         <p role="status" aria-live="polite">
           {list.isPending ? t('common.loading') : data ? t('bookings.total', { count: data.total }) : ''}

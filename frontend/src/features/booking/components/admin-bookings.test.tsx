@@ -70,6 +70,29 @@ describe('admin all-booking', () => {
     expect(screen.getAllByText(/^60,00\s€$/, { selector: 'dd' })).toHaveLength(3);
     expect(screen.getByText('client', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByText('Appel préparatoire.')).toBeTruthy();
+    expect(screen.queryByText('Motif indiqué')).toBeNull();
+  });
+
+  it('shows the reason typed on cancelling, or that it was erased with the client', async () => {
+    let reason = 'Un imprévu familial.';
+    stubFetch({
+      ...admin,
+      'GET /api/admin-panel/bookings/b1': () =>
+        json({
+          ...bookingRow({ status: 'cancelled', refund: eur(6000), cancelled_by: 'client' }),
+          history: [],
+          cancellation_reason: reason,
+        }),
+    });
+    const { unmount } = renderApp('/admin/all-booking/b1');
+    const label = await screen.findByText('Motif indiqué', { selector: 'dt' });
+    expect(label.nextElementSibling?.textContent).toBe('Un imprévu familial.');
+    unmount();
+
+    reason = '[erased]';
+    renderApp('/admin/all-booking/b1');
+    expect(await screen.findByText('Effacé (les données du client ont été oubliées)', { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByText('[erased]')).toBeNull();
   });
 });
 

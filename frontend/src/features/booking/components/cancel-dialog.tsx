@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { usePolicies } from '@/lib/policies';
 import { errorText, toast } from '@/lib/toast';
 import { formatDateTimeIn } from '@/lib/zoned-time';
 import { useCancelBooking, type CancelArea } from '../api/booking-actions';
@@ -11,8 +12,8 @@ import { useNow } from './use-now';
 type Props = { area: CancelArea; row: BookingRow; zone: string; onClose: () => void };
 
 /**
- * Cancels a booking after saying what will be refunded (DESIGN §4): a client 24 h or more
- * before the start gets everything back, later nothing; a consultant's or an administrator's
+ * Cancels a booking after saying what will be refunded (DESIGN §4): a client who cancels within
+ * the server's refund window (24 h or more before the start) gets everything back, later nothing; a consultant's or an administrator's
  * cancellation always refunds the client in full. An unpaid hold is simply released: nothing was charged.
  */
 export function CancelDialog({ area, row, zone, onClose }: Props) {
@@ -21,6 +22,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
   const cancel = useCancelBooking();
   const [reason, setReason] = useState('');
   const now = useNow();
+  const hours = usePolicies().data?.refund_window_hours;
   const unpaidHold = row.status === 'held';
   const paid = row.total.amount_minor > 0;
   const refundText = unpaidHold
@@ -29,9 +31,11 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
       ? t('bookings.cancel.nothingPaid')
       : area !== 'client'
         ? t('bookings.cancel.consultantRefund', { amount: money(row.total) })
-        : clientRefundsInFull(row.start, now)
-          ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
-          : t('bookings.cancel.noRefund');
+        : hours === undefined
+          ? null
+          : clientRefundsInFull(row.start, hours, now)
+            ? t('bookings.cancel.fullRefund', { amount: money(row.total) })
+            : t('bookings.cancel.noRefund', { hours });
   const date = formatDateTimeIn(row.start, zone, i18n.language);
   const question =
     area === 'admin-panel'
@@ -64,10 +68,12 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
   return (
     <Dialog title={t('bookings.cancel.title')} onClose={onClose}>
       <p>{question}</p>
-      {area === 'client' && !unpaidHold && <p>{t('bookings.cancel.rule')}</p>}
-      <p>
-        <strong>{refundText}</strong>
-      </p>
+      {area === 'client' && !unpaidHold && hours !== undefined && <p>{t('bookings.cancel.rule', { hours })}</p>}
+      {refundText && (
+        <p>
+          <strong>{refundText}</strong>
+        </p>
+      )}
       <label>
         {t('bookings.cancel.reason')}
         <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} style={{ width: '100%' }} />

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { policies } from '@/testing/policies';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
 import { bookingRow, CONSULTANT, eur, heldRow, quote, TOKEN } from '../testing/booking-fixtures';
@@ -36,7 +37,7 @@ describe('client my-booking', () => {
     const u = user();
     await u.click(within(upcoming).getByRole('button', { name: 'Annuler' }));
     const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
-    expect(within(dialog).getByText(/Vous serez remboursé intégralement : 60,00\s€\./)).toBeTruthy();
+    expect(await within(dialog).findByText(/Vous serez remboursé intégralement : 60,00\s€\./)).toBeTruthy();
     expect(within(dialog).getByText(/Annulation 24 heures ou plus avant le début/)).toBeTruthy();
     await u.click(within(dialog).getByRole('button', { name: 'Confirmer l’annulation' }));
     expect(await screen.findByText(/Réservation annulée\. Remboursement : 60,00\s€\./)).toBeTruthy();
@@ -64,8 +65,21 @@ describe('client my-booking', () => {
     renderApp('/client/my-booking');
     await user().click(await screen.findByRole('button', { name: 'Annuler' }));
     const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
-    expect(within(dialog).getByText('Le début est dans moins de 24 heures : aucun remboursement.')).toBeTruthy();
+    expect(await within(dialog).findByText('Le début est dans moins de 24 heures : aucun remboursement.')).toBeTruthy();
     expect(within(dialog).queryByText(/remboursé intégralement/)).toBeNull();
+  });
+
+  it('states the refund window the server sets, not a copy of its own', async () => {
+    const in30h = bookingRow({ id: 'in30h', start: hours(30), end: hours(31) });
+    as('client', {
+      'GET /api/client/bookings': () => page([in30h]),
+      'GET /api/public/policies': () => json({ ...policies, refund_window_hours: 48 }),
+    });
+    renderApp('/client/my-booking');
+    await user().click(await screen.findByRole('button', { name: 'Annuler' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la réservation' });
+    expect(await within(dialog).findByText('Le début est dans moins de 48 heures : aucun remboursement.')).toBeTruthy();
+    expect(within(dialog).getByText(/Annulation 48 heures ou plus avant le début/)).toBeTruthy();
   });
 
   it('shows the join button only while the room is open', async () => {

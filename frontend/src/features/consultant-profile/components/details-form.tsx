@@ -8,11 +8,11 @@ import { formStyles } from '@/components/form/form-styles';
 import { SelectField } from '@/components/form/select-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
+import { usePolicies } from '@/lib/policies';
 import { usePersonOptions } from '../api/get-person-options';
 import { CURRENCIES, formatPriceInput, minorDigits } from '../api/money';
 import { detailsPrice, type ConsultantProfile } from '../api/profile';
 import { DETAILS_LIMITS, detailsSchema, toDetailsBody, useSaveDetails, type DetailsValues } from '../api/save-details';
-import { SESSION_MINUTES } from '../api/session-durations';
 import styles from './consultant-profile.module.css';
 import { ReferenceCheckboxes } from './reference-checkboxes';
 import { SaveButton } from './save-button';
@@ -72,11 +72,18 @@ export function DetailsForm({ profile, locked }: { profile: ConsultantProfile; l
         .sort((a, b) => a.label.localeCompare(b.label)),
     [registration.data, language],
   );
-  const minuteOptions = useMemo(
-    () => SESSION_MINUTES.map((m) => ({ value: String(m), label: t('consultantProfile.details.minutes', { count: m }) })),
-    [t],
-  );
   const d = profile.profile_details;
+  // The lengths the server allows; until they arrive, the saved one alone.
+  const durations = usePolicies().data?.session_durations_minutes;
+  const savedMinutes = d?.session_minutes ?? 60;
+  const minuteOptions = useMemo(
+    () =>
+      (durations ?? [savedMinutes]).map((m) => ({
+        value: String(m),
+        label: t('consultantProfile.details.minutes', { count: m }),
+      })),
+    [durations, savedMinutes, t],
+  );
   const price = d ? detailsPrice(d) : null;
   const initialValues: DetailsValues = {
     bio: d?.bio ?? '',
@@ -91,7 +98,7 @@ export function DetailsForm({ profile, locked }: { profile: ConsultantProfile; l
     resume_key: d?.resume?.key ?? '',
     price: price ? formatPriceInput(price.minor, price.currency, language) : '',
     currency: price?.currency ?? 'EUR',
-    session_minutes: d?.session_minutes ? String(d.session_minutes) : '60',
+    session_minutes: String(savedMinutes),
     languages: d?.languages ?? profile.basic_profile?.spoken_languages ?? [],
     first_consultation_free: d?.first_consultation_free ?? false,
   };

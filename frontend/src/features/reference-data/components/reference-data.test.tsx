@@ -213,6 +213,7 @@ describe('admin reference lists', () => {
       'Spécialisations',
       'Types de réclamation',
       'Pays et villes',
+      'Réclamations',
       'Codes promo',
     ]);
     const objectives = groups[5];

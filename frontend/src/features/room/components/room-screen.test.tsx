@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
+import { policies } from '@/testing/policies';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
 import type { Room } from '../api/get-room';
@@ -34,6 +35,7 @@ describe('video room', () => {
     stubFetch({
       'GET /api/client/session': () => json(sessionFor('client')),
       'GET /api/client/rooms/r1': () => json(room()),
+      'GET /api/public/policies': () => json({ ...policies, room: { opens_minutes_before: 15, closes_minutes_after: 30 } }),
     });
     renderApp('/client/room/r1');
     const expected = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -42,6 +44,8 @@ describe('video room', () => {
     const status = await screen.findByText(/La salle n’est pas encore ouverte/);
     expect(status.textContent).toContain(expected);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toContain('Consultation vidéo avec Inès');
+    // How long before the start: the server's policy, not a copy.
+    await waitFor(() => expect(status.textContent).toContain('(15 minutes avant le rendez-vous)'));
   });
 
   it('opens /chat-room as the consultant when only the consultant is signed in', async () => {

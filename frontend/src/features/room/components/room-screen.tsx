@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
 import { isApiError } from '@/lib/api-error';
 import { formatDateTime } from '@/lib/format';
+import { usePolicies } from '@/lib/policies';
 import { useRoom, type RoomArea } from '../api/get-room';
 import { RoomCall } from './room-call';
 import styles from './room.module.css';
@@ -14,6 +15,8 @@ export function RoomScreen({ area, roomId, onLeave }: Props) {
   const { t, i18n } = useTranslation();
   const room = useRoom(area, roomId);
   const data = room.data;
+  // How long before the start the room opens: the server's rule.
+  const minutesBefore = usePolicies().data?.room.opens_minutes_before;
 
   // Not open yet: look again when it opens.
   useEffect(() => {
@@ -35,9 +38,10 @@ export function RoomScreen({ area, roomId, onLeave }: Props) {
       </p>
     );
   } else if (data?.state === 'not_open') {
+    const time = formatDateTime(data.opens_at, i18n.language);
     body = (
       <p role="status" className={styles.notice}>
-        {t('room.status.notOpen', { time: formatDateTime(data.opens_at, i18n.language) })}
+        {minutesBefore === undefined ? t('room.status.notOpenAt', { time }) : t('room.status.notOpen', { time, minutes: minutesBefore })}
       </p>
     );
   } else if (data?.state === 'closed') {

@@ -4,16 +4,9 @@ import { api } from '@/lib/api-client';
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-/** DESIGN §4 shifts; night (22–06) belongs to the weekday it starts on. */
+/** DESIGN §4 shifts, in the order of the day; the night belongs to the weekday it starts on. Their hours are the server's (`usePolicies`). */
 export const SHIFTS = ['morning', 'noon', 'afternoon', 'evening', 'night'] as const;
 export type Shift = (typeof SHIFTS)[number];
-export const SHIFT_HOURS: Record<Shift, [string, string]> = {
-  morning: ['06:00', '12:00'],
-  noon: ['12:00', '14:00'],
-  afternoon: ['14:00', '18:00'],
-  evening: ['18:00', '22:00'],
-  night: ['22:00', '06:00'],
-};
 
 export type TimingRule = { weekday: Weekday; shift: Shift } | { weekday: Weekday; start: string; end: string };
 

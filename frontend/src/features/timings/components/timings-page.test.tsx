@@ -30,7 +30,7 @@ describe('consultant add-timing', () => {
     renderApp('/consultant/add-timing');
     expect(await screen.findByText(/Heures dans votre fuseau horaire : America\/Montreal/)).toBeTruthy();
     const monday = screen.getByRole('group', { name: 'Lundi' });
-    expect(within(monday).getByRole<HTMLInputElement>('checkbox', { name: 'Matin (06:00–12:00)' }).checked).toBe(true);
+    expect((await within(monday).findByRole<HTMLInputElement>('checkbox', { name: 'Matin (06:00–12:00)' })).checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Vendredi, plage 1 : début').value).toBe('13:00');
     expect(screen.getByText('mercredi 25 décembre 2030')).toBeTruthy();
     // The preview, in the consultant's zone.

@@ -2,9 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
 import { useSession } from '@/lib/auth';
+import { usePolicies } from '@/lib/policies';
 import { errorText, toast } from '@/lib/toast';
 import { browserTimeZone, formatDayIn, formatShortDayIn, formatTimeIn, todayIn, zoneLabel } from '@/lib/zoned-time';
-import { SHIFTS, SHIFT_HOURS, WEEKDAYS, usePreview, useSaveTimings, useTimings, type Timings, type Weekday } from '../api/timings';
+import { SHIFTS, WEEKDAYS, usePreview, useSaveTimings, useTimings, type Timings, type Weekday } from '../api/timings';
 import { rangeErrors, toBody, toValues, type TimingValues } from './timings-form-values';
 import styles from './timings.module.css';
 
@@ -36,6 +37,7 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
   const dayOffId = useId();
   const errors = rangeErrors(values);
   const language = i18n.language;
+  const shiftHours = usePolicies().data?.shifts;
 
   const update = (weekday: Weekday, change: (day: TimingValues['days'][Weekday]) => TimingValues['days'][Weekday]) =>
     setValues((current) => ({ ...current, days: { ...current.days, [weekday]: change(current.days[weekday]) } }));
@@ -73,11 +75,13 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
                       }))
                     }
                   />
-                  {t('timings.shift', {
-                    name: t(`timings.shifts.${shift}`),
-                    start: SHIFT_HOURS[shift][0],
-                    end: SHIFT_HOURS[shift][1],
-                  })}
+                  {shiftHours
+                    ? t('timings.shift', {
+                        name: t(`timings.shifts.${shift}`),
+                        start: shiftHours[shift].start,
+                        end: shiftHours[shift].end,
+                      })
+                    : t(`timings.shifts.${shift}`)}
                 </label>
               ))}
               {day.ranges.map((range, index) => {

@@ -1,0 +1,142 @@
+//! A decided refund always happens, once (docs/complaints.md "Refund of a
+//! decision"). The deciding command makes it right after recording
+//! `ComplaintDecided`; this reaction makes it when the command could not (a
+//! crash between the two steps, a provider outage): on `ComplaintDecided`
+//! with a refund, when the booking has no `BookingRefunded` for that
+//! complaint yet, it refunds through the provider with the same idempotency
+//! key (`complaint-{id}-refund`, so the provider refunds once whoever asks)
+//! and appends `BookingRefunded { complaint_id }` under an event id derived
+//! from the complaint (so two workers append it once). A provider failure
+//! fails the step, which is retried.
+
+use domain::booking::{self, Booking, BookingEvent};
+use domain::codec::{self, EventSchema};
+use domain::complaint::{self, Complaint, ComplaintEvent};
+use platform::payments::RefundRequest;
+use store::{
+    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StoreError,
+    StreamAppend, StreamId,
+};
+use uuid::Uuid;
+
+use super::{EFFECTS, ReactionError, Reactor};
+
+pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
+    if event.stream.category() != complaint::CATEGORY || event.event_type != "ComplaintDecided" {
+        return Ok(());
+    }
+    let decoded: ComplaintEvent =
+        codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
+    let ComplaintEvent::ComplaintDecided {
+        refund: Some(_), ..
+    } = decoded
+    else {
+        return Ok(());
+    };
+    let mut attempts = 0;
+    loop {
+        match refund_once(reactor, event).await {
+            Err(ReactionError::Store(StoreError::Conflict { .. })) if attempts < 3 => attempts += 1,
+            other => return other,
+        }
+    }
+}
+
+async fn read<E: EventSchema, S: Default>(
+    reactor: &Reactor,
+    stream: &StreamId,
+    fold: impl Fn(S, &E) -> S,
+) -> Result<(S, u64), ReactionError> {
+    let recorded = reactor.stores.events.read_stream(stream).await?;
+    let mut state = S::default();
+    for event in &recorded {
+        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
+        state = fold(state, &decoded);
+    }
+    Ok((state, recorded.len() as u64))
+}
+
+async fn refund_once(reactor: &Reactor, cause: &RecordedEvent) -> Result<(), ReactionError> {
+    let complaint_id: Uuid = cause
+        .stream
+        .entity_id()
+        .parse()
+        .map_err(|_| ReactionError::Unreadable(cause.event_id, "complaint id".into()))?;
+    let (complaint, _) =
+        read::<ComplaintEvent, _>(reactor, &cause.stream, Complaint::evolve).await?;
+    let Some((amount, booking_id)) = complaint.info().and_then(|i| i.refund.zip(i.booking_id))
+    else {
+        return Ok(());
+    };
+    let stream = StreamId::new(booking::CATEGORY, booking_id);
+    let (state, version) = read::<BookingEvent, _>(reactor, &stream, Booking::evolve).await?;
+    match booking::complaint_refund_due(&state, complaint_id, amount) {
+        Ok(true) => {}
+        Ok(false) => return Ok(()),
+        Err(refused) => {
+            tracing::error!(complaint.id = %complaint_id, %refused, "decided refund no longer fits the booking");
+            return Ok(());
+        }
+    }
+    let Some(payment) = state.info().and_then(|i| i.payment.clone()) else {
+        return Ok(());
+    };
+    let Some(payments) = &reactor.payments else {
+        return Err(ReactionError::Payment(
+            "no payment provider to refund with".into(),
+        ));
+    };
+    let refund = payments
+        .refund(RefundRequest {
+            idempotency_key: format!("complaint-{complaint_id}-refund"),
+            provider_ref: payment.provider_ref,
+            amount_minor: amount.minor,
+            currency: amount.currency.code().to_owned(),
+        })
+        .await
+        .map_err(|e| ReactionError::Payment(e.to_string()))?;
+    let now = reactor.clock.now();
+    let Ok(events) = booking::refund(&state, amount, refund.provider_ref, Some(complaint_id), now)
+    else {
+        return Ok(());
+    };
+    let events = events
+        .iter()
+        .enumerate()
+        .map(|(n, event)| {
+            let (event_type, schema_version, payload) = codec::encode(event);
+            NewEvent {
+                event_id: Uuid::new_v5(
+                    &EFFECTS,
+                    format!("complaint-refund {complaint_id} {n}").as_bytes(),
+                ),
+                event_type,
+                schema_version,
+                payload,
+                metadata: EventMetadata {
+                    actor_id: None,
+                    actor_role: Some("system".into()),
+                    correlation_id: cause.metadata.correlation_id,
+                    causation_id: Some(cause.event_id),
+                    recorded_at: now,
+                },
+            }
+        })
+        .collect();
+    reactor
+        .stores
+        .events
+        .append(AppendRequest {
+            streams: vec![StreamAppend {
+                stream,
+                expected: ExpectedVersion::Exact(version),
+                events,
+            }],
+            side_writes: Vec::new(),
+        })
+        .await?;
+    tracing::info!(complaint.id = %complaint_id, booking.id = %booking_id, "complaint refund made by the worker");
+    Ok(())
+}
