@@ -16,7 +16,10 @@ use store::Position;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{add_decision, choice, complaint_stream, load_complaint, put_text, required};
+use super::{
+    add_decision, choice, commit_decision, complaint_only, complaint_stream, load_complaint,
+    put_text, required,
+};
 use crate::AppState;
 use crate::booking::{booking_stream, load_booking};
 use crate::consultant::{consultant_stream, load_consultant};
@@ -103,24 +106,18 @@ pub async fn request_information(
     let party: InfoParty = required("party", choice("party", body.party.as_deref())?)?;
     let text = complaint::parse_text("text", &body.text, complaint::QUESTION_CHARS)?;
     let request_id = ids.id("request");
-    with_retry(|| async {
-        let now = app.clock.now();
-        let loaded = load_complaint(app, complaint_id).await?;
-        let events = complaint::request_information(&loaded.state, request_id, party, now)?;
-        let mut batch = Batch::new(ids, admin, now).events(
-            complaint_stream(complaint_id),
-            loaded.version,
-            &events,
-        );
-        for event in &events {
-            if let complaint::ComplaintEvent::InformationRequested {
-                text: reference, ..
-            } = event
-            {
-                batch = batch.side(put_text(reference, &text));
-            }
-        }
-        batch.commit(app).await
+    commit_decision(app, ids, admin, complaint_id, |complaint, now| {
+        let events = complaint::request_information(complaint, request_id, party, now)?;
+        let texts = events
+            .iter()
+            .filter_map(|event| match event {
+                complaint::ComplaintEvent::InformationRequested {
+                    text: reference, ..
+                } => Some(put_text(reference, &text)),
+                _ => None,
+            })
+            .collect();
+        Ok((complaint_only(events), texts))
     })
     .await
 }
@@ -266,30 +263,14 @@ pub async fn dismiss(
         return Ok(position);
     }
     let reason = complaint::parse_text("reason", &body.reason, complaint::REASON_CHARS)?;
-    with_retry(|| async {
-        let now = app.clock.now();
-        let loaded = load_complaint(app, complaint_id).await?;
-        let decision = complaint::dismiss(&loaded.state, now)?;
-        let author = loaded
-            .state
+    commit_decision(app, ids, admin, complaint_id, |complaint, now| {
+        let decision = complaint::dismiss(complaint, now)?;
+        let author = complaint
             .info()
             .map(|i| i.author_id)
             .ok_or(CommandError::NotFound)?;
-        add_decision(
-            app,
-            Batch::new(ids, admin, now),
-            &loaded.state,
-            complaint_id,
-            loaded.version,
-            &decision,
-        )
-        .await?
-        .side(put_text(
-            &complaint::dismissal_ref(complaint_id, author),
-            &reason,
-        ))
-        .commit(app)
-        .await
+        let text = put_text(&complaint::dismissal_ref(complaint_id, author), &reason);
+        Ok((decision, vec![text]))
     })
     .await
 }

@@ -13,14 +13,15 @@ use domain::complaint::{
 };
 use domain::{DomainError, FieldError};
 use serde::Serialize;
-use store::{SideWrite, StreamId};
+use store::{Position, SideWrite, StreamId};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::AppState;
 use crate::booking::MoneyBody;
 use crate::error::CommandError;
-use crate::execute::{Batch, Loaded, load};
+use crate::execute::{Actor, Batch, Loaded, load, with_retry};
+use crate::ids::Ids;
 
 pub fn complaint_stream(id: Uuid) -> StreamId {
     StreamId::new(complaint::CATEGORY, id)
@@ -60,6 +61,51 @@ async fn add_decision<'a>(
         batch = batch.events(open_stream(entity), open.version, &decision.open);
     }
     Ok(batch)
+}
+
+/// Decides on complaint `complaint_id` as it is now and commits the decision
+/// with the texts `decide` returns, deciding again on a version conflict.
+/// The request's replay guard (`already_applied`) is the caller's.
+async fn commit_decision<F>(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    complaint_id: Uuid,
+    decide: F,
+) -> Result<Position, CommandError>
+where
+    F: Fn(
+        &Complaint,
+        DateTime<Utc>,
+    ) -> Result<(complaint::ComplaintDecision, Vec<SideWrite>), CommandError>,
+{
+    with_retry(|| async {
+        let now = app.clock.now();
+        let loaded = load_complaint(app, complaint_id).await?;
+        let (decision, texts) = decide(&loaded.state, now)?;
+        let mut batch = add_decision(
+            app,
+            Batch::new(ids, actor, now),
+            &loaded.state,
+            complaint_id,
+            loaded.version,
+            &decision,
+        )
+        .await?;
+        for text in texts {
+            batch = batch.side(text);
+        }
+        batch.commit(app).await
+    })
+    .await
+}
+
+/// Events on the complaint stream alone, as a decision.
+fn complaint_only(events: Vec<ComplaintEvent>) -> complaint::ComplaintDecision {
+    complaint::ComplaintDecision {
+        complaint: events,
+        open: Vec::new(),
+    }
 }
 
 /// A text as a JSON string in the payload store.

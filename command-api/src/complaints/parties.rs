@@ -9,7 +9,10 @@ use store::{Position, SideWrite};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{add_decision, complaint_stream, load_complaint, load_open, open_stream, put_text};
+use super::{
+    commit_decision, complaint_only, complaint_stream, load_complaint, load_open, open_stream,
+    put_text,
+};
 use crate::AppState;
 use crate::booking::load_booking;
 use crate::error::CommandError;
@@ -165,22 +168,13 @@ pub async fn withdraw(
     if let Some(position) = already_applied(app, ids).await? {
         return Ok(position);
     }
-    with_retry(|| async {
-        let now = app.clock.now();
-        let loaded = load_complaint(app, complaint_id).await?;
-        let decision = complaint::withdraw(&loaded.state, caller, now)?;
-        add_decision(
-            app,
-            Batch::new(ids, actor(caller, role), now),
-            &loaded.state,
-            complaint_id,
-            loaded.version,
-            &decision,
-        )
-        .await?
-        .commit(app)
-        .await
-    })
+    commit_decision(
+        app,
+        ids,
+        actor(caller, role),
+        complaint_id,
+        |complaint, now| Ok((complaint::withdraw(complaint, caller, now)?, Vec::new())),
+    )
     .await
 }
 
@@ -205,17 +199,17 @@ pub async fn submit_statement(
         complaint::STATEMENT_CHARS,
     )
     .await?;
-    with_retry(|| async {
-        let now = app.clock.now();
-        let loaded = load_complaint(app, complaint_id).await?;
-        let events = complaint::submit_statement(&loaded.state, caller, attachments.clone(), now)?;
-        let reference = complaint::statement_ref(complaint_id, caller);
-        Batch::new(ids, actor(caller, role), now)
-            .events(complaint_stream(complaint_id), loaded.version, &events)
-            .side(put_text(&reference, &text))
-            .commit(app)
-            .await
-    })
+    let reference = complaint::statement_ref(complaint_id, caller);
+    commit_decision(
+        app,
+        ids,
+        actor(caller, role),
+        complaint_id,
+        |complaint, now| {
+            let events = complaint::submit_statement(complaint, caller, attachments.clone(), now)?;
+            Ok((complaint_only(events), vec![put_text(&reference, &text)]))
+        },
+    )
     .await
 }
 
@@ -240,23 +234,23 @@ pub async fn provide_information(
         complaint::ANSWER_CHARS,
     )
     .await?;
-    with_retry(|| async {
-        let now = app.clock.now();
-        let loaded = load_complaint(app, complaint_id).await?;
-        let events = complaint::provide_information(
-            &loaded.state,
-            caller,
-            request_id,
-            attachments.clone(),
-            now,
-        )?;
-        let reference = complaint::answer_ref(complaint_id, request_id, caller);
-        Batch::new(ids, actor(caller, role), now)
-            .events(complaint_stream(complaint_id), loaded.version, &events)
-            .side(put_text(&reference, &text))
-            .commit(app)
-            .await
-    })
+    let reference = complaint::answer_ref(complaint_id, request_id, caller);
+    commit_decision(
+        app,
+        ids,
+        actor(caller, role),
+        complaint_id,
+        |complaint, now| {
+            let events = complaint::provide_information(
+                complaint,
+                caller,
+                request_id,
+                attachments.clone(),
+                now,
+            )?;
+            Ok((complaint_only(events), vec![put_text(&reference, &text)]))
+        },
+    )
     .await
 }
 

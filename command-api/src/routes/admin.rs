@@ -8,7 +8,7 @@ use super::Committed;
 use crate::AppState;
 use crate::accounts::admin;
 use crate::accounts::deactivation::{self, DeactivateBody};
-use crate::caller::SignedIn;
+use crate::caller::{Caller, SignedIn};
 use crate::context::{Json, Result};
 use crate::ids::IdempotencyKey;
 
@@ -26,6 +26,33 @@ pub async fn forget_account(
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
 }
 
+/// Deactivates the `role` account `id` as the signed-in administrator.
+async fn deactivate(
+    app: &AppState,
+    caller: &Caller,
+    key: IdempotencyKey,
+    role: Role,
+    id: Uuid,
+    body: DeactivateBody,
+) -> Result<Committed<()>> {
+    let ids = key.ids(Some(caller.account_id));
+    let position = deactivation::deactivate(app, &ids, caller, role, id, body).await?;
+    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+}
+
+/// Reactivates the `role` account `id` as the signed-in administrator.
+async fn reactivate(
+    app: &AppState,
+    caller: &Caller,
+    key: IdempotencyKey,
+    role: Role,
+    id: Uuid,
+) -> Result<Committed<()>> {
+    let ids = key.ids(Some(caller.account_id));
+    let position = deactivation::reactivate(app, &ids, caller, role, id).await?;
+    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+}
+
 /// Deactivates a client account with a reason: sessions revoked, sign-in refused, upcoming bookings cancelled.
 #[utoipa::path(post, path = "/api/admin-panel/clients/{id}/deactivate", tag = "admin", security(("session" = [])),
     request_body = DeactivateBody, params(("id" = Uuid, Path)),
@@ -38,9 +65,7 @@ pub async fn deactivate_client(
     Path(id): Path<Uuid>,
     Json(body): Json<DeactivateBody>,
 ) -> Result<Committed<()>> {
-    let ids = key.ids(Some(caller.account_id));
-    let position = deactivation::deactivate(&app, &ids, &caller, Role::Client, id, body).await?;
-    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+    deactivate(&app, &caller, key, Role::Client, id, body).await
 }
 
 /// Reactivates a deactivated client account.
@@ -54,9 +79,7 @@ pub async fn reactivate_client(
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
-    let ids = key.ids(Some(caller.account_id));
-    let position = deactivation::reactivate(&app, &ids, &caller, Role::Client, id).await?;
-    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+    reactivate(&app, &caller, key, Role::Client, id).await
 }
 
 /// Deactivates a consultant account with a reason: out of the directory, sessions revoked, upcoming bookings cancelled.
@@ -71,10 +94,7 @@ pub async fn deactivate_consultant(
     Path(id): Path<Uuid>,
     Json(body): Json<DeactivateBody>,
 ) -> Result<Committed<()>> {
-    let ids = key.ids(Some(caller.account_id));
-    let position =
-        deactivation::deactivate(&app, &ids, &caller, Role::Consultant, id, body).await?;
-    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+    deactivate(&app, &caller, key, Role::Consultant, id, body).await
 }
 
 /// Reactivates a deactivated consultant account.
@@ -88,7 +108,5 @@ pub async fn reactivate_consultant(
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
-    let ids = key.ids(Some(caller.account_id));
-    let position = deactivation::reactivate(&app, &ids, &caller, Role::Consultant, id).await?;
-    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
+    reactivate(&app, &caller, key, Role::Consultant, id).await
 }

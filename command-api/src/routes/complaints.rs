@@ -7,6 +7,8 @@ use axum::Extension;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use domain::account::Role;
+use domain::complaint::ComplaintRole;
 use domain::{DomainError, RuleCode};
 use platform::http::{CorrelationId, ErrorBody, ErrorEnvelope};
 use platform::lang::Lang;
@@ -26,7 +28,7 @@ use crate::complaints::{self, ComplaintState};
 use crate::context::{Json, Result};
 use crate::error::CommandError;
 use crate::execute::Actor;
-use crate::ids::IdempotencyKey;
+use crate::ids::{IdempotencyKey, Ids};
 
 fn admin(caller: &Caller) -> Actor {
     Actor {
@@ -44,6 +46,22 @@ async fn answered(
 ) -> Result<Committed<ComplaintState>> {
     let state = complaints::state(app, id, viewer).await?;
     Ok(Committed::new(StatusCode::OK, position).body(state))
+}
+
+/// Runs a party's command on complaint `id` as the signed-in caller, then
+/// answers with the state the caller sees.
+async fn party_command(
+    app: &AppState,
+    role: Role,
+    caller: &Caller,
+    key: IdempotencyKey,
+    id: Uuid,
+    command: impl AsyncFnOnce(&Ids, ComplaintRole) -> Result<Position>,
+) -> Result<Committed<ComplaintState>> {
+    let role = party_role(role)?;
+    let ids = key.ids(Some(caller.account_id));
+    let position = command(&ids, role).await?;
+    answered(app, id, Some(caller.account_id), Some(position)).await
 }
 
 /// Files a complaint about one of the caller's confirmed bookings, or about
@@ -78,10 +96,10 @@ pub async fn withdraw_complaint(
     key: IdempotencyKey,
     Path((_, id)): Path<(String, Uuid)>,
 ) -> Result<Committed<ComplaintState>> {
-    let role = party_role(role)?;
-    let ids = key.ids(Some(caller.account_id));
-    let position = parties::withdraw(&app, &ids, caller.account_id, role, id).await?;
-    answered(&app, id, Some(caller.account_id), Some(position)).await
+    party_command(&app, role, &caller, key, id, async |ids, role| {
+        parties::withdraw(&app, ids, caller.account_id, role, id).await
+    })
+    .await
 }
 
 /// The respondent's one written statement, with attachments, while open.
@@ -98,10 +116,10 @@ pub async fn submit_statement(
     Path((_, id)): Path<(String, Uuid)>,
     Json(body): Json<StatementBody>,
 ) -> Result<Committed<ComplaintState>> {
-    let role = party_role(role)?;
-    let ids = key.ids(Some(caller.account_id));
-    let position = parties::submit_statement(&app, &ids, caller.account_id, role, id, body).await?;
-    answered(&app, id, Some(caller.account_id), Some(position)).await
+    party_command(&app, role, &caller, key, id, async |ids, role| {
+        parties::submit_statement(&app, ids, caller.account_id, role, id, body).await
+    })
+    .await
 }
 
 /// Answers an administrator's request for information addressed to the caller.
@@ -118,11 +136,10 @@ pub async fn provide_information(
     Path((_, id)): Path<(String, Uuid)>,
     Json(body): Json<InformationBody>,
 ) -> Result<Committed<ComplaintState>> {
-    let role = party_role(role)?;
-    let ids = key.ids(Some(caller.account_id));
-    let position =
-        parties::provide_information(&app, &ids, caller.account_id, role, id, body).await?;
-    answered(&app, id, Some(caller.account_id), Some(position)).await
+    party_command(&app, role, &caller, key, id, async |ids, role| {
+        parties::provide_information(&app, ids, caller.account_id, role, id, body).await
+    })
+    .await
 }
 
 /// Starts the review (submitted → in review); again is a no-op.
@@ -178,15 +195,17 @@ pub struct ClosedDetails {
     pub status: &'static str,
 }
 
-/// A `complaint_closed` refusal with the current status in `details`; any
-/// other outcome as usual.
-async fn with_closed_status(
+/// Runs an administrator's closing command (decide, dismiss) on complaint
+/// `id` and answers with its state; a `complaint_closed` refusal with the
+/// current status in `details`; any other outcome as usual.
+async fn closing(
     app: &AppState,
     id: Uuid,
     headers: &HeaderMap,
     correlation: Option<Extension<CorrelationId>>,
-    result: Result<Committed<ComplaintState>>,
+    command: impl Future<Output = Result<Position>>,
 ) -> Response {
+    let result = async { answered(app, id, None, Some(command.await?)).await }.await;
     match result {
         Err(CommandError::Domain(DomainError::Rule(RuleCode::ComplaintClosed))) => {
             let status = complaints::current_status(app, id)
@@ -231,12 +250,8 @@ pub async fn decide_complaint(
     Json(body): Json<DecideBody>,
 ) -> Response {
     let ids = key.ids(Some(caller.account_id));
-    let result = async {
-        let position = desk::decide(&app, &ids, admin(&caller), id, body).await?;
-        answered(&app, id, None, Some(position)).await
-    }
-    .await;
-    with_closed_status(&app, id, &headers, correlation, result).await
+    let command = desk::decide(&app, &ids, admin(&caller), id, body);
+    closing(&app, id, &headers, correlation, command).await
 }
 
 /// Dismisses the complaint with a reason.
@@ -255,10 +270,6 @@ pub async fn dismiss_complaint(
     Json(body): Json<DismissBody>,
 ) -> Response {
     let ids = key.ids(Some(caller.account_id));
-    let result = async {
-        let position = desk::dismiss(&app, &ids, admin(&caller), id, body).await?;
-        answered(&app, id, None, Some(position)).await
-    }
-    .await;
-    with_closed_status(&app, id, &headers, correlation, result).await
+    let command = desk::dismiss(&app, &ids, admin(&caller), id, body);
+    closing(&app, id, &headers, correlation, command).await
 }

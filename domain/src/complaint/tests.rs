@@ -121,21 +121,22 @@ fn file_as(
     file(&context, filing(vec![]), now())
 }
 
+/// The complaint `author` filed (with no other open), folded.
+fn filed(author: Uuid, role: ComplaintRole, booking: Option<Option<&BookingInfo>>) -> Complaint {
+    file_as(author, role, booking, &OpenComplaint::default())
+        .unwrap()
+        .complaint
+        .iter()
+        .fold(Complaint::default(), Complaint::evolve)
+}
+
 /// A complaint CLIENT filed about the paid booking, then `then`.
 fn filed_by_client(then: &[ComplaintEvent]) -> Complaint {
     let booking = paid_booking();
-    let decision = file_as(
-        CLIENT,
-        ComplaintRole::Client,
-        Some(booking.info()),
-        &OpenComplaint::default(),
+    then.iter().fold(
+        filed(CLIENT, ComplaintRole::Client, Some(booking.info())),
+        Complaint::evolve,
     )
-    .unwrap();
-    decision
-        .complaint
-        .iter()
-        .chain(then)
-        .fold(Complaint::default(), Complaint::evolve)
 }
 
 fn status(complaint: &Complaint, events: &[ComplaintEvent]) -> ComplaintStatus {
@@ -590,16 +591,7 @@ fn asking_a_party_starts_the_review_and_only_the_addressed_party_answers_once() 
 
 #[test]
 fn a_platform_complaint_has_no_respondent_to_ask_and_a_closed_one_no_answers() {
-    let platform = file_as(
-        CLIENT,
-        ComplaintRole::Client,
-        None,
-        &OpenComplaint::default(),
-    )
-    .unwrap()
-    .complaint
-    .iter()
-    .fold(Complaint::default(), Complaint::evolve);
+    let platform = filed(CLIENT, ComplaintRole::Client, None);
     assert_eq!(
         field_code(
             request_information(&platform, REQUEST, InfoParty::Respondent, later()),
@@ -709,16 +701,7 @@ fn a_refund_goes_only_to_a_client_author_of_a_paid_booking_decided_in_their_favo
         Err(rule(RuleCode::RefundNotAllowed))
     );
     // The consultant's complaint: the client pays no refund to them.
-    let by_expert = file_as(
-        EXPERT,
-        ComplaintRole::Consultant,
-        Some(booking.info()),
-        &OpenComplaint::default(),
-    )
-    .unwrap()
-    .complaint
-    .iter()
-    .fold(Complaint::default(), Complaint::evolve);
+    let by_expert = filed(EXPERT, ComplaintRole::Consultant, Some(booking.info()));
     assert_eq!(
         decide(
             &by_expert,
@@ -796,16 +779,7 @@ fn a_refund_never_exceeds_what_was_paid_less_what_was_refunded() {
 
 #[test]
 fn suspending_needs_a_consultant_among_the_parties() {
-    let platform = file_as(
-        CLIENT,
-        ComplaintRole::Client,
-        None,
-        &OpenComplaint::default(),
-    )
-    .unwrap()
-    .complaint
-    .iter()
-    .fold(Complaint::default(), Complaint::evolve);
+    let platform = filed(CLIENT, ComplaintRole::Client, None);
     let suspend = Verdict {
         suspend_consultant: true,
         ..verdict(Favour::Complainant, None)

@@ -189,6 +189,34 @@ struct World {
     type_id: String,
 }
 
+impl World {
+    /// The client's complaint against the consultant about their booking.
+    async fn file_about_the_booking(&self, subject: &str, attachments: Vec<Value>) -> Uuid {
+        let filing = Filing {
+            author: &self.client.member,
+            respondent: Some(&self.expert.member),
+            booking: Some(self.booking),
+            type_id: &self.type_id,
+            subject,
+            attachments,
+        };
+        file(&self.app, filing).await
+    }
+
+    /// The stranger's complaint about the platform itself.
+    async fn file_about_the_platform(&self, subject: &str) -> Uuid {
+        let filing = Filing {
+            author: &self.stranger.member,
+            respondent: None,
+            booking: None,
+            type_id: &self.type_id,
+            subject,
+            attachments: vec![],
+        };
+        file(&self.app, filing).await
+    }
+}
+
 async fn world(backend: Backend) -> World {
     let app = TestApp::with(backend).without_workers().start().await;
     let admin = app.create_admin(&unique_email("admin")).await;
@@ -223,18 +251,9 @@ async fn each_party_reads_its_complaint_and_a_stranger_gets_404_for_it_its_files
     let w = world(backend).await;
     let app = &w.app;
     let pdf = stored_file(app, w.client.id(), PDF, "pdf").await;
-    let complaint = file(
-        app,
-        Filing {
-            author: &w.client.member,
-            respondent: Some(&w.expert.member),
-            booking: Some(w.booking),
-            type_id: &w.type_id,
-            subject: "Séance écourtée de moitié",
-            attachments: vec![pdf.clone()],
-        },
-    )
-    .await;
+    let complaint = w
+        .file_about_the_booking("Séance écourtée de moitié", vec![pdf.clone()])
+        .await;
     let admin = (w.admin.account_id, "admin");
     record(
         app,
@@ -450,18 +469,7 @@ async fn administrators_filter_search_ignoring_accents_and_page_the_complaints(b
     let w = world(backend).await;
     let app = &w.app;
     let other_type = complaint_type(app, "Comportement", "Behaviour").await;
-    let first = file(
-        app,
-        Filing {
-            author: &w.client.member,
-            respondent: Some(&w.expert.member),
-            booking: Some(w.booking),
-            type_id: &w.type_id,
-            subject: "Retard important",
-            attachments: vec![],
-        },
-    )
-    .await;
+    let first = w.file_about_the_booking("Retard important", vec![]).await;
     app.advance(TimeDelta::days(2));
     let second = file(
         app,
@@ -476,30 +484,8 @@ async fn administrators_filter_search_ignoring_accents_and_page_the_complaints(b
     )
     .await;
     app.advance(TimeDelta::days(2));
-    let platform = file(
-        app,
-        Filing {
-            author: &w.stranger.member,
-            respondent: None,
-            booking: None,
-            type_id: &w.type_id,
-            subject: "Paiement débité deux fois",
-            attachments: vec![],
-        },
-    )
-    .await;
-    let closed = file(
-        app,
-        Filing {
-            author: &w.stranger.member,
-            respondent: None,
-            booking: None,
-            type_id: &w.type_id,
-            subject: "Erreur d'affichage",
-            attachments: vec![],
-        },
-    )
-    .await;
+    let platform = w.file_about_the_platform("Paiement débité deux fois").await;
+    let closed = w.file_about_the_platform("Erreur d'affichage").await;
     record(
         app,
         closed,
@@ -580,30 +566,9 @@ async fn the_complaint_export_parses_back_with_formulas_neutralised(backend: Bac
     let w = world(backend).await;
     let app = &w.app;
     let tricky = "=HYPERLINK(\"http://x\";\"clic\")";
-    let complaint = file(
-        app,
-        Filing {
-            author: &w.client.member,
-            respondent: Some(&w.expert.member),
-            booking: Some(w.booking),
-            type_id: &w.type_id,
-            subject: tricky,
-            attachments: vec![],
-        },
-    )
-    .await;
-    file(
-        app,
-        Filing {
-            author: &w.stranger.member,
-            respondent: None,
-            booking: None,
-            type_id: &w.type_id,
-            subject: "Ligne; \"citée\"\net suite",
-            attachments: vec![],
-        },
-    )
-    .await;
+    let complaint = w.file_about_the_booking(tricky, vec![]).await;
+    w.file_about_the_platform("Ligne; \"citée\"\net suite")
+        .await;
     app.catch_up().await;
 
     let french = app
@@ -654,18 +619,7 @@ async fn the_complaint_tables_and_the_audit_rebuilt_from_zero_equal_the_live_one
     let w = world(backend).await;
     let app = &w.app;
     let pdf = stored_file(app, w.client.id(), PDF, "pdf").await;
-    let decided = file(
-        app,
-        Filing {
-            author: &w.client.member,
-            respondent: Some(&w.expert.member),
-            booking: Some(w.booking),
-            type_id: &w.type_id,
-            subject: "Séance écourtée",
-            attachments: vec![pdf],
-        },
-    )
-    .await;
+    let decided = w.file_about_the_booking("Séance écourtée", vec![pdf]).await;
     let (statement, write) = text(w.expert.id(), json!({"text": "Je conteste."}));
     record(
         app,
@@ -680,18 +634,7 @@ async fn the_complaint_tables_and_the_audit_rebuilt_from_zero_equal_the_live_one
     record(app, decided, "ComplaintDecided", json!({"favour": "complainant", "resolution": resolution,
         "refund": {"minor": 3025, "currency": "EUR"}, "suspend_consultant": false, "at": app.now()}),
         (w.admin.account_id, "admin"), vec![write]).await;
-    let dismissed = file(
-        app,
-        Filing {
-            author: &w.stranger.member,
-            respondent: None,
-            booking: None,
-            type_id: &w.type_id,
-            subject: "Rien de grave",
-            attachments: vec![],
-        },
-    )
-    .await;
+    let dismissed = w.file_about_the_platform("Rien de grave").await;
     let (reason, write) = text(w.stranger.id(), json!({"text": "Hors sujet."}));
     record(
         app,

@@ -15,19 +15,16 @@
 //! a retry or a second worker never refunds or cancels twice; a booking
 //! already cancelled is simply skipped by the domain's rule.
 
-use chrono::{DateTime, Utc};
 use domain::account::{ACCOUNT_CATEGORY, Account, AccountEvent};
-use domain::booking::{self, Booking, BookingEvent, CancelledBy, Party, calendar};
-use domain::codec::{self, EventSchema};
+use domain::booking::{self, Booking, BookingEvent, CancelledBy, Party};
+use domain::codec;
 use platform::payments::RefundRequest;
 use sqlx::Row;
-use store::{
-    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StoreError,
-    StreamAppend, StreamId,
-};
+use store::{RecordedEvent, StreamId};
 use uuid::Uuid;
 
-use super::{EFFECTS, ReactionError, Reactor};
+use super::shared::{Appends, fold_stream, read_models_cover, retry_on_conflict};
+use super::{ReactionError, Reactor};
 
 pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
     match (event.stream.category(), event.event_type.as_str()) {
@@ -43,13 +40,7 @@ async fn deactivated(reactor: &Reactor, event: &RecordedEvent) -> Result<(), Rea
         tracing::warn!("no read models: bookings of a deactivated account are not cancelled");
         return Ok(());
     };
-    if crate::projections_checkpoint(read)
-        .await
-        .map_err(|e| ReactionError::ReadModels(e.to_string()))?
-        < event.position
-    {
-        return Err(ReactionError::ReadModelsBehind(event.position));
-    }
+    read_models_cover(read, event).await?;
     let account_id = event.stream.entity_id();
     let rows = sqlx::query(
         "SELECT id FROM rm_bookings WHERE (client_id = $1 OR consultant_id = $1)
@@ -85,7 +76,7 @@ async fn held(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionEr
         ));
     };
     for party in [client_id, consultant_id] {
-        let (account, _) = read::<AccountEvent, _>(
+        let (account, _) = fold_stream::<AccountEvent, _>(
             reactor,
             &StreamId::new(ACCOUNT_CATEGORY, party),
             Account::evolve,
@@ -98,34 +89,13 @@ async fn held(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionEr
     Ok(())
 }
 
-async fn read<E: EventSchema, S: Default>(
-    reactor: &Reactor,
-    stream: &StreamId,
-    fold: impl Fn(S, &E) -> S,
-) -> Result<(S, u64), ReactionError> {
-    let recorded = reactor.stores.events.read_stream(stream).await?;
-    let mut state = S::default();
-    for event in &recorded {
-        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
-            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-        state = fold(state, &decoded);
-    }
-    Ok((state, recorded.len() as u64))
-}
-
 /// Cancels one booking for the platform, deciding again on a version conflict.
 async fn cancel(
     reactor: &Reactor,
     cause: &RecordedEvent,
     booking_id: Uuid,
 ) -> Result<(), ReactionError> {
-    let mut attempts = 0;
-    loop {
-        match cancel_once(reactor, cause, booking_id).await {
-            Err(ReactionError::Store(StoreError::Conflict { .. })) if attempts < 3 => attempts += 1,
-            other => return other,
-        }
-    }
+    retry_on_conflict(|| cancel_once(reactor, cause, booking_id)).await
 }
 
 async fn cancel_once(
@@ -135,7 +105,8 @@ async fn cancel_once(
 ) -> Result<(), ReactionError> {
     let now = reactor.clock.now();
     let stream = StreamId::new(booking::CATEGORY, booking_id);
-    let (state, version) = read::<BookingEvent, _>(reactor, &stream, Booking::evolve).await?;
+    let (state, version) =
+        fold_stream::<BookingEvent, _>(reactor, &stream, Booking::evolve).await?;
     let party = Party {
         by: CancelledBy::Platform,
         // The administrator whose deactivation caused it, when known.
@@ -172,86 +143,20 @@ async fn cancel_once(
     let Ok(decision) = booking::cancel(&state, party, refund_ref, None, now) else {
         return Ok(());
     };
-    let mut appends = Appends {
-        label: format!("platform-cancel {} {booking_id}", cause.event_id),
+    let mut appends = Appends::caused_by(
+        format!("platform-cancel {} {booking_id}", cause.event_id),
         cause,
         now,
-        streams: Vec::new(),
-        count: 0,
-    };
+    );
     appends.add(stream, version, &decision.booking);
-    for (category, party, days) in [
-        (
-            calendar::CONSULTANT_CATEGORY,
-            info.consultant_id,
-            &decision.consultant_days,
-        ),
-        (
-            calendar::CLIENT_CATEGORY,
-            info.client_id,
-            &decision.client_days,
-        ),
-    ] {
-        for (day, events) in days {
-            let stream = StreamId::new(category, calendar::day_entity(party, *day));
-            let length = reactor.stores.events.read_stream(&stream).await?.len() as u64;
-            appends.add(stream, length, events);
-        }
-    }
-    reactor
-        .stores
-        .events
-        .append(AppendRequest {
-            streams: appends.streams,
-            side_writes: Vec::new(),
-        })
+    appends
+        .add_days(
+            reactor,
+            (info.consultant_id, &decision.consultant_days),
+            (info.client_id, &decision.client_days),
+        )
         .await?;
+    appends.append(reactor).await?;
     tracing::info!(booking.id = %booking_id, "booking cancelled by the platform");
     Ok(())
-}
-
-/// One append of the platform's cancellation; event ids derive from `label`.
-struct Appends<'a> {
-    label: String,
-    cause: &'a RecordedEvent,
-    now: DateTime<Utc>,
-    streams: Vec<StreamAppend>,
-    count: usize,
-}
-
-impl Appends<'_> {
-    fn add<E: EventSchema>(&mut self, stream: StreamId, version: u64, events: &[E]) {
-        if events.is_empty() {
-            return;
-        }
-        let events = events
-            .iter()
-            .map(|event| {
-                let (event_type, schema_version, payload) = codec::encode(event);
-                let event_id = Uuid::new_v5(
-                    &EFFECTS,
-                    format!("{} {}", self.label, self.count).as_bytes(),
-                );
-                self.count += 1;
-                NewEvent {
-                    event_id,
-                    event_type,
-                    schema_version,
-                    payload,
-                    metadata: EventMetadata {
-                        actor_id: None,
-                        actor_role: Some("system".into()),
-                        correlation_id: self.cause.metadata.correlation_id,
-                        causation_id: Some(self.cause.event_id),
-                        recorded_at: self.now,
-                    },
-                }
-            })
-            .collect();
-        self.streams.push(StreamAppend {
-            stream,
-            expected: ExpectedVersion::Exact(version),
-            events,
-        });
-    }
 }

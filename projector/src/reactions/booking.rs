@@ -5,16 +5,14 @@
 //! appended with the versions read, so a payment that lands first wins.
 
 use chrono::{DateTime, Utc};
-use domain::booking::{self, Booking, BookingEvent, calendar};
-use domain::codec::{self, EventSchema};
+use domain::booking::{self, Booking, BookingEvent};
+use domain::codec;
 use domain::coupon::{self, Coupon, CouponEvent};
 use domain::room::RoomWindow;
-use store::{
-    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand,
-    StoreError, StreamAppend, StreamId,
-};
+use store::{RecordedEvent, ScheduledCommand, StreamId};
 use uuid::Uuid;
 
+use super::shared::{Appends, fold_stream, retry_on_conflict};
 use super::{EFFECTS, ReactionError, Reactor};
 
 pub(super) const EXPIRE_BOOKING: &str = "expire_booking";
@@ -90,74 +88,7 @@ pub(super) async fn fire(
     else {
         return Ok(());
     };
-    let mut attempts = 0;
-    loop {
-        match fire_once(reactor, command, booking_id).await {
-            Err(ReactionError::Store(StoreError::Conflict { .. })) if attempts < 3 => attempts += 1,
-            other => return other,
-        }
-    }
-}
-
-async fn read<E: EventSchema, S: Default>(
-    reactor: &Reactor,
-    stream: &StreamId,
-    fold: impl Fn(S, &E) -> S,
-) -> Result<(S, u64), ReactionError> {
-    let recorded = reactor.stores.events.read_stream(stream).await?;
-    let mut state = S::default();
-    for event in &recorded {
-        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
-            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-        state = fold(state, &decoded);
-    }
-    Ok((state, recorded.len() as u64))
-}
-
-/// The events of one stream in this append, with the version they expect.
-struct Appends {
-    command: Uuid,
-    now: DateTime<Utc>,
-    streams: Vec<StreamAppend>,
-    count: usize,
-}
-
-impl Appends {
-    fn add<E: EventSchema>(&mut self, stream: StreamId, version: u64, events: &[E]) {
-        if events.is_empty() {
-            return;
-        }
-        let events = events
-            .iter()
-            .map(|event| {
-                let (event_type, schema_version, payload) = codec::encode(event);
-                // Derived from the schedule id: firing twice appends once.
-                let event_id = Uuid::new_v5(
-                    &EFFECTS,
-                    format!("fired {} {}", self.command, self.count).as_bytes(),
-                );
-                self.count += 1;
-                NewEvent {
-                    event_id,
-                    event_type,
-                    schema_version,
-                    payload,
-                    metadata: EventMetadata {
-                        actor_id: None,
-                        actor_role: Some("system".into()),
-                        correlation_id: self.command,
-                        causation_id: None,
-                        recorded_at: self.now,
-                    },
-                }
-            })
-            .collect();
-        self.streams.push(StreamAppend {
-            stream,
-            expected: ExpectedVersion::Exact(version),
-            events,
-        });
-    }
+    retry_on_conflict(|| fire_once(reactor, command, booking_id)).await
 }
 
 async fn fire_once(
@@ -168,22 +99,18 @@ async fn fire_once(
     let now = reactor.clock.now();
     let booking_stream = StreamId::new(booking::CATEGORY, booking_id);
     let (state, version) =
-        read::<BookingEvent, _>(reactor, &booking_stream, Booking::evolve).await?;
+        fold_stream::<BookingEvent, _>(reactor, &booking_stream, Booking::evolve).await?;
     let Some(info) = state.info().cloned() else {
         return Ok(());
     };
-    let mut appends = Appends {
-        command: command.id,
-        now,
-        streams: Vec::new(),
-        count: 0,
-    };
+    // Event ids derive from the schedule id: firing twice appends once.
+    let mut appends = Appends::new(format!("fired {}", command.id), command.id, None, now);
     if command.kind == EXPIRE_BOOKING {
         let coupon = match info.coupon_id {
             Some(id) => {
                 let stream = StreamId::new(coupon::CATEGORY, id);
                 let (coupon, version) =
-                    read::<CouponEvent, _>(reactor, &stream, Coupon::evolve).await?;
+                    fold_stream::<CouponEvent, _>(reactor, &stream, Coupon::evolve).await?;
                 Some((stream, coupon, version))
             }
             None => None,
@@ -193,24 +120,13 @@ async fn fire_once(
             return Ok(());
         }
         appends.add(booking_stream, version, &decision.booking);
-        for (category, party, days) in [
-            (
-                calendar::CONSULTANT_CATEGORY,
-                info.consultant_id,
-                &decision.consultant_days,
-            ),
-            (
-                calendar::CLIENT_CATEGORY,
-                info.client_id,
-                &decision.client_days,
-            ),
-        ] {
-            for (day, events) in days {
-                let stream = StreamId::new(category, calendar::day_entity(party, *day));
-                let length = reactor.stores.events.read_stream(&stream).await?.len() as u64;
-                appends.add(stream, length, events);
-            }
-        }
+        appends
+            .add_days(
+                reactor,
+                (info.consultant_id, &decision.consultant_days),
+                (info.client_id, &decision.client_days),
+            )
+            .await?;
         if let Some((stream, _, version)) = coupon {
             appends.add(stream, version, &decision.coupon);
         }
@@ -221,13 +137,5 @@ async fn fire_once(
     if appends.streams.is_empty() {
         return Ok(());
     }
-    reactor
-        .stores
-        .events
-        .append(AppendRequest {
-            streams: appends.streams,
-            side_writes: Vec::new(),
-        })
-        .await?;
-    Ok(())
+    appends.append(reactor).await
 }

@@ -328,13 +328,7 @@ async fn administrators(
         return Ok(Vec::new());
     };
     let read_error = |e: sqlx::Error| ReactionError::ReadModels(e.to_string());
-    if crate::projections_checkpoint(read)
-        .await
-        .map_err(|e| ReactionError::ReadModels(e.to_string()))?
-        < event.position
-    {
-        return Err(ReactionError::ReadModelsBehind(event.position));
-    }
+    super::shared::read_models_cover(read, event).await?;
     let rows: Vec<AdminRow> = sqlx::query_as(
         "SELECT account_id FROM rm_accounts
          WHERE role = 'admin' AND status = 'active' AND forgotten = 0 ORDER BY account_id",

@@ -10,16 +10,14 @@
 //! fails the step, which is retried.
 
 use domain::booking::{self, Booking, BookingEvent};
-use domain::codec::{self, EventSchema};
+use domain::codec;
 use domain::complaint::{self, Complaint, ComplaintEvent};
 use platform::payments::RefundRequest;
-use store::{
-    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, StoreError,
-    StreamAppend, StreamId,
-};
+use store::{RecordedEvent, StreamId};
 use uuid::Uuid;
 
-use super::{EFFECTS, ReactionError, Reactor};
+use super::shared::{Appends, fold_stream, retry_on_conflict};
+use super::{ReactionError, Reactor};
 
 pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
     if event.stream.category() != complaint::CATEGORY || event.event_type != "ComplaintDecided" {
@@ -34,28 +32,7 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
     else {
         return Ok(());
     };
-    let mut attempts = 0;
-    loop {
-        match refund_once(reactor, event).await {
-            Err(ReactionError::Store(StoreError::Conflict { .. })) if attempts < 3 => attempts += 1,
-            other => return other,
-        }
-    }
-}
-
-async fn read<E: EventSchema, S: Default>(
-    reactor: &Reactor,
-    stream: &StreamId,
-    fold: impl Fn(S, &E) -> S,
-) -> Result<(S, u64), ReactionError> {
-    let recorded = reactor.stores.events.read_stream(stream).await?;
-    let mut state = S::default();
-    for event in &recorded {
-        let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
-            .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-        state = fold(state, &decoded);
-    }
-    Ok((state, recorded.len() as u64))
+    retry_on_conflict(|| refund_once(reactor, event)).await
 }
 
 async fn refund_once(reactor: &Reactor, cause: &RecordedEvent) -> Result<(), ReactionError> {
@@ -65,13 +42,14 @@ async fn refund_once(reactor: &Reactor, cause: &RecordedEvent) -> Result<(), Rea
         .parse()
         .map_err(|_| ReactionError::Unreadable(cause.event_id, "complaint id".into()))?;
     let (complaint, _) =
-        read::<ComplaintEvent, _>(reactor, &cause.stream, Complaint::evolve).await?;
+        fold_stream::<ComplaintEvent, _>(reactor, &cause.stream, Complaint::evolve).await?;
     let Some((amount, booking_id)) = complaint.info().and_then(|i| i.refund.zip(i.booking_id))
     else {
         return Ok(());
     };
     let stream = StreamId::new(booking::CATEGORY, booking_id);
-    let (state, version) = read::<BookingEvent, _>(reactor, &stream, Booking::evolve).await?;
+    let (state, version) =
+        fold_stream::<BookingEvent, _>(reactor, &stream, Booking::evolve).await?;
     match booking::complaint_refund_due(&state, complaint_id, amount) {
         Ok(true) => {}
         Ok(false) => return Ok(()),
@@ -102,41 +80,9 @@ async fn refund_once(reactor: &Reactor, cause: &RecordedEvent) -> Result<(), Rea
     else {
         return Ok(());
     };
-    let events = events
-        .iter()
-        .enumerate()
-        .map(|(n, event)| {
-            let (event_type, schema_version, payload) = codec::encode(event);
-            NewEvent {
-                event_id: Uuid::new_v5(
-                    &EFFECTS,
-                    format!("complaint-refund {complaint_id} {n}").as_bytes(),
-                ),
-                event_type,
-                schema_version,
-                payload,
-                metadata: EventMetadata {
-                    actor_id: None,
-                    actor_role: Some("system".into()),
-                    correlation_id: cause.metadata.correlation_id,
-                    causation_id: Some(cause.event_id),
-                    recorded_at: now,
-                },
-            }
-        })
-        .collect();
-    reactor
-        .stores
-        .events
-        .append(AppendRequest {
-            streams: vec![StreamAppend {
-                stream,
-                expected: ExpectedVersion::Exact(version),
-                events,
-            }],
-            side_writes: Vec::new(),
-        })
-        .await?;
+    let mut appends = Appends::caused_by(format!("complaint-refund {complaint_id}"), cause, now);
+    appends.add(stream, version, &events);
+    appends.append(reactor).await?;
     tracing::info!(complaint.id = %complaint_id, booking.id = %booking_id, "complaint refund made by the worker");
     Ok(())
 }

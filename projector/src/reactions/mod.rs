@@ -13,6 +13,7 @@ mod complaint_refunds;
 mod erasure;
 mod mails;
 mod scheduled;
+mod shared;
 mod texts;
 
 use std::sync::Arc;

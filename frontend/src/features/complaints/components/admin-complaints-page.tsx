@@ -3,17 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
 import listStyles from '@/components/ui/list.module.css';
-import { pageCountOf } from '@/components/ui/page-count';
-import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { localName, usePublicReferenceItems } from '@/lib/public-reference';
-import { errorText } from '@/lib/toast';
 import { useViewerZone } from '@/lib/viewer-zone';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { complaintsExportHref, useAdminComplaints, type AdminListParams } from '../api/get-admin-complaints';
 import { COMPLAINT_STATUSES, type ComplaintParty, type PartyRole } from '../api/types';
-import { ComplaintStatusBadge } from './complaint-status-badge';
-import styles from './complaints.module.css';
+import { ComplaintsTable } from './complaints-table';
 
 const KEYS = ['q', 'status', 'type_id', 'party_id', 'party', 'booking_id', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -50,8 +46,7 @@ export function AdminComplaintsPage({ authorRole }: { authorRole: PartyRole }) {
   const list = useAdminComplaints(query);
   const [draft, setDraft] = useState({ q: value('q'), from: value('from'), to: value('to'), booking_id: value('booking_id') });
   const zone = useViewerZone('admin');
-  const ids = { q: useId(), status: useId(), type: useId(), from: useId(), to: useId(), booking: useId(), caption: useId() };
-  const data = list.data;
+  const ids = { q: useId(), status: useId(), type: useId(), from: useId(), to: useId(), booking: useId() };
   const title = t(authorRole === 'client' ? 'complaints.titles.adminClient' : 'complaints.titles.adminConsultant');
   const date = (at: string | null | undefined) => (at ? formatShortDateTimeIn(at, zone, i18n.language) : '—');
 
@@ -85,16 +80,6 @@ export function AdminComplaintsPage({ authorRole }: { authorRole: PartyRole }) {
     ) : (
       t('complaints.list.platform')
     );
-
-  const columns = {
-    subject: t('complaints.list.columns.subject'),
-    status: t('complaints.list.columns.status'),
-    type: t('complaints.list.columns.type'),
-    author: t('complaints.list.columns.by'),
-    respondent: t('complaints.list.columns.against'),
-    booking: t('complaints.list.columns.booking'),
-    filed: t('complaints.list.columns.filed'),
-  };
 
   return (
     <div className="stack">
@@ -161,58 +146,20 @@ export function AdminComplaintsPage({ authorRole }: { authorRole: PartyRole }) {
           {t('complaints.admin.exportCsv')}
         </a>
       </div>
-      <div className="card">
-        <p role="status" aria-live="polite">
-          {list.isPending ? t('common.loading') : data ? t('complaints.list.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
-        {data && data.items.length === 0 && <p>{t('complaints.admin.none')}</p>}
-        {data && data.items.length > 0 && (
-          <div className={listStyles.tableWrap}>
-            <table className={listStyles.table} aria-labelledby={ids.caption}>
-              <caption id={ids.caption} className="visually-hidden">
-                {title}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{columns.subject}</th>
-                  <th scope="col">{columns.status}</th>
-                  <th scope="col">{columns.type}</th>
-                  <th scope="col">{columns.author}</th>
-                  <th scope="col">{columns.respondent}</th>
-                  <th scope="col">{columns.booking}</th>
-                  <th scope="col">{columns.filed}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row" data-label={columns.subject}>
-                      <Link to={paths.admin.complaints.edit.getHref(row.id)}>{row.subject}</Link>
-                    </th>
-                    <td data-label={columns.status}>
-                      <ComplaintStatusBadge status={row.status} />
-                      {row.awaiting_information && <span className={styles.awaiting}>{t('complaints.list.awaiting')}</span>}
-                    </td>
-                    <td data-label={columns.type}>{row.type.name}</td>
-                    <td data-label={columns.author}>{partyButton(row.author)}</td>
-                    <td data-label={columns.respondent}>{partyButton(row.respondent)}</td>
-                    <td data-label={columns.booking}>
-                      {row.booking ? (
-                        <Link to={paths.admin.bookingDetail.getHref(row.booking.id)}>{date(row.booking.start)}</Link>
-                      ) : (
-                        t('complaints.list.noBooking')
-                      )}
-                    </td>
-                    <td data-label={columns.filed}>{date(row.filed_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({}, next)} />}
-      </div>
+      <ComplaintsTable
+        title={title}
+        list={list}
+        empty={t('complaints.admin.none')}
+        href={(row) => paths.admin.complaints.edit.getHref(row.id)}
+        partyColumns={[
+          { key: 'author', label: t('complaints.list.columns.by'), cell: (row) => partyButton(row.author) },
+          { key: 'respondent', label: t('complaints.list.columns.against'), cell: (row) => partyButton(row.respondent) },
+        ]}
+        booking={(row) => row.booking && <Link to={paths.admin.bookingDetail.getHref(row.booking.id)}>{date(row.booking.start)}</Link>}
+        date={date}
+        page={page}
+        onPage={(next) => goTo({}, next)}
+      />
     </div>
   );
 }
