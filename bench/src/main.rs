@@ -16,6 +16,7 @@
 //! `BENCH_PG_URL` [postgres://postgres@127.0.0.1:5432/postgres] (an admin
 //! connection: scratch databases `eqbench_*` are created and dropped),
 //! `BENCH_OUT` [unset] (also write the table to this file),
+//! `BENCH_KEEP_DATABASES` [unset] (keep the scratch PostgreSQL databases),
 //! `BENCH_SUITES` [store,directory] (which parts run),
 //! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),

@@ -42,9 +42,15 @@ impl Scratch {
         Ok(with_database(&self.admin_url, &name))
     }
 
-    /// Drops every database this run created (closing their connections).
+    /// Drops every database this run created (closing their connections),
+    /// unless `BENCH_KEEP_DATABASES` is set (to look into one afterwards).
     pub async fn drop_all(&mut self) {
         if self.names.is_empty() {
+            return;
+        }
+        if std::env::var_os("BENCH_KEEP_DATABASES").is_some() {
+            eprintln!("kept: {}", self.names.join(", "));
+            self.names.clear();
             return;
         }
         let Ok(mut conn) = PgConnection::connect(&self.admin_url).await else {

@@ -8,7 +8,7 @@ use sqlx::any::AnyPoolOptions;
 use crate::projections::{INDEXES, SCHEMA};
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 9;
+pub const SCHEMA_VERSION: i64 = 10;
 
 #[derive(Clone)]
 pub struct ReadDb {

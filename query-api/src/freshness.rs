@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use axum::extract::{Request, State};
+use axum::http::HeaderMap;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use platform::http::X_MIN_POSITION;
@@ -16,17 +17,20 @@ use crate::error::QueryError;
 const MAX_WAIT: Duration = Duration::from_secs(2);
 const POLL: Duration = Duration::from_millis(5);
 
+/// The position a request asks the read models to have passed.
+pub fn min_position(headers: &HeaderMap) -> Option<Position> {
+    headers
+        .get(X_MIN_POSITION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+}
+
 pub async fn wait_for_position(
     State(state): State<QueryState>,
     request: Request,
     next: Next,
 ) -> Response {
-    let wanted = request
-        .headers()
-        .get(X_MIN_POSITION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<Position>().ok());
-    if let Some(wanted) = wanted
+    if let Some(wanted) = min_position(request.headers())
         && let Err(error) = wait(&state, wanted).await
     {
         return error.into_response();

@@ -232,8 +232,11 @@ async fn two_thousand_bookings_are_exported_page_after_page_each_once_in_order(b
         .map(|r| (r[2].clone(), r[0].clone()))
         .collect();
     let mut expected = exported.clone();
-    expected.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-    assert_eq!(exported, expected, "latest start first, then by id");
+    expected.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
+    assert_eq!(
+        exported, expected,
+        "latest start first, then by id, descending"
+    );
     let mut seen: Vec<String> = exported.into_iter().map(|(_, id)| id).collect();
     seen.sort();
     ids.sort();

@@ -57,7 +57,7 @@ pub const INDEXES: &[&str] = &[
     "CREATE INDEX IF NOT EXISTS rm_bookings_consultant_idx ON rm_bookings (consultant_id, starts_at)",
     "CREATE INDEX IF NOT EXISTS rm_bookings_client_idx ON rm_bookings (client_id, starts_at)",
     // The administrators' list and its CSV export (keyset on start, id).
-    "CREATE INDEX IF NOT EXISTS rm_bookings_start_idx ON rm_bookings (starts_at DESC, id)",
+    "CREATE INDEX IF NOT EXISTS rm_bookings_start_idx ON rm_bookings (starts_at DESC, id DESC)",
 ];
 
 pub const HISTORY_TABLE: Table = Table {

@@ -13,10 +13,9 @@ use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::IntoResponse;
 use chrono::{DateTime, Datelike as _, Days, NaiveDate, TimeDelta, TimeZone as _, Utc};
-use platform::http::{ErrorEnvelope, X_MIN_POSITION};
+use platform::http::ErrorEnvelope;
 use projector::projections::stats::{self, ZONE, week_key};
 use serde::{Deserialize, Serialize};
-use store::Position;
 use utoipa::ToSchema;
 
 use super::accounts::{NoStore, SignedIn};
@@ -110,10 +109,7 @@ pub async fn admin_dashboard(
     Query(params): Query<DashboardParams>,
 ) -> Result<impl IntoResponse, QueryError> {
     let weeks = period(params.weeks.as_deref())?;
-    let wanted = headers
-        .get(X_MIN_POSITION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<Position>().ok());
+    let wanted = crate::freshness::min_position(&headers);
     let body = state
         .renders
         .get_or_render(

@@ -15,7 +15,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use domain::reference::name_key;
 use memchr::memmem;
-use platform::http::{ErrorEnvelope, X_MIN_POSITION};
+use platform::http::ErrorEnvelope;
 use serde::Deserialize;
 use store::Position;
 use uuid::Uuid;
@@ -280,10 +280,7 @@ pub async fn list_experts(
     headers: HeaderMap,
     Query(params): Query<DirectoryParams>,
 ) -> Result<Response, QueryError> {
-    let min_position = headers
-        .get(X_MIN_POSITION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<Position>().ok());
+    let min_position = crate::freshness::min_position(&headers);
     let page = params.page.unwrap_or(1).max(1);
     let page_size = params
         .page_size

@@ -6,8 +6,10 @@
 mod append;
 mod reactor;
 mod read;
+mod session_cache;
 mod side_writes;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
@@ -26,9 +28,16 @@ static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres")
 /// Connections per store: enough for 8 concurrent writers plus readers.
 const DEFAULT_MAX_CONNECTIONS: u32 = 16;
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct PgStore {
     pool: PgPool,
+    sessions: Arc<session_cache::SessionCache>,
+}
+
+impl std::fmt::Debug for PgStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgStore").field("pool", &self.pool).finish()
+    }
 }
 
 impl PgStore {
@@ -48,7 +57,14 @@ impl PgStore {
     /// Wraps an existing pool (e.g. with another size) and runs the migrations.
     pub async fn from_pool(pool: PgPool) -> Result<Self> {
         MIGRATOR.run(&pool).await?;
-        Ok(Self { pool })
+        let sessions = session_cache::SessionCache::start(&pool);
+        Ok(Self { pool, sessions })
+    }
+
+    /// Whether session checks are answered from memory now (the revocation
+    /// listener is subscribed); otherwise each reads the table.
+    pub fn sessions_from_memory(&self) -> bool {
+        self.sessions.is_listening()
     }
 
     /// The underlying pool, for tests and tools that need raw access.
@@ -73,7 +89,9 @@ impl PgStore {
 #[async_trait]
 impl EventStore for PgStore {
     async fn append(&self, request: AppendRequest) -> Result<AppendResult> {
-        append::append(self, &request).await
+        let result = append::append(self, &request).await?;
+        self.sessions.forget_revoked(&request.side_writes);
+        Ok(result)
     }
 
     async fn read_stream(&self, stream: &StreamId) -> Result<Vec<RecordedEvent>> {
@@ -120,7 +138,15 @@ impl EventStore for PgStore {
     }
 
     async fn session(&self, session_id: Uuid) -> Result<Option<SessionRecord>> {
-        read::session(&self.pool, session_id).await
+        if let Some(kept) = self.sessions.get(session_id) {
+            return Ok(Some(kept));
+        }
+        let generation = self.sessions.generation();
+        let record = read::session(&self.pool, session_id).await?;
+        if let Some(record) = &record {
+            self.sessions.keep(generation, record);
+        }
+        Ok(record)
     }
 }
 

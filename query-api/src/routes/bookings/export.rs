@@ -1,6 +1,7 @@
 //! Every booking as CSV, filtered as the administrators' list
 //! (`GET /api/admin-panel/bookings`) and in its order (latest start
-//! first), streamed page by page after the last row's `(starts_at, id)`.
+//! first), streamed page by page after the last row's `(starts_at, id)`:
+//! one row-value comparison, so each page is a range of the start index.
 
 use axum::extract::{Query, State};
 use axum::response::Response;
@@ -93,7 +94,7 @@ pub async fn export_bookings(
                 " AND "
             });
             clauses.push_str(&format!(
-                "(b.starts_at < ${s} OR (b.starts_at = ${s} AND b.id > ${i}))",
+                "(b.starts_at, b.id) < (${s}, ${i})",
                 s = n + 1,
                 i = n + 2
             ));
@@ -106,7 +107,7 @@ pub async fn export_bookings(
             1,
         );
         let sql = format!(
-            "{select}{clauses} ORDER BY b.starts_at DESC, b.id LIMIT {}",
+            "{select}{clauses} ORDER BY b.starts_at DESC, b.id DESC LIMIT {}",
             csv::PAGE
         );
         async move {

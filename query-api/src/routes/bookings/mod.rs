@@ -157,7 +157,7 @@ async fn list(
     let total = count.fetch_one(&state.read.pool).await?;
     let n = filter.binds.len();
     let rows_sql = format!(
-        "{SELECT}{where_sql} ORDER BY b.starts_at DESC, b.id LIMIT ${} OFFSET ${}",
+        "{SELECT}{where_sql} ORDER BY b.starts_at DESC, b.id DESC LIMIT ${} OFFSET ${}",
         n + 1,
         n + 2
     );

@@ -97,7 +97,7 @@ pub async fn export_complaints(
                 " AND "
             });
             clauses.push_str(&format!(
-                "(c.open_rank > ${a} OR (c.open_rank = ${a} AND (c.sort_at > ${b} OR (c.sort_at = ${b} AND c.id > ${c}))))",
+                "(c.open_rank, c.sort_at, c.id) > (${a}, ${b}, ${c})",
                 a = n + 1,
                 b = n + 2,
                 c = n + 3

@@ -10,7 +10,9 @@ pub mod rows;
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use chrono::TimeDelta;
 use platform::http::{ErrorEnvelope, ListEnvelope};
 use platform::lang::Lang;
 use platform::session::Caller;
@@ -20,8 +22,11 @@ use self::params::{Filter, ListParams, bind_all, paging};
 use self::rows::{ComplaintRecord, ComplaintRow, FROM, SELECT, Viewer};
 use super::accounts::{NoStore, SignedIn};
 use super::files::{Disposition, serve_file};
+use super::raw_json;
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::freshness::min_position;
+use crate::render_cache::Rendered;
 
 pub(crate) fn viewer(caller: &Caller) -> Viewer {
     match caller.role {
@@ -83,17 +88,52 @@ pub async fn list_complaints(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
     lang: Lang,
+    headers: HeaderMap,
     Query(params): Query<ListParams>,
-) -> Result<impl IntoResponse, QueryError> {
+) -> Result<Response, QueryError> {
     let viewer = viewer(&caller);
-    let (filter, order) = match viewer {
-        Viewer::Admin => (params.admin_filter()?, ADMIN_ORDER),
-        Viewer::Party(id) => (params.party_filter(id)?, "c.filed_at DESC, c.id"),
-    };
     let paging = paging(&params.page, &params.page_size)?;
-    Ok(NoStore(Json(
-        page(&state, &filter, order, paging, viewer, lang).await?,
-    )))
+    match viewer {
+        Viewer::Admin => {
+            let filter = params.admin_filter()?;
+            // Every administrator reads the same page: kept in the render
+            // cache while the read models stand still (the desk's lists are
+            // reread often and change rarely).
+            let key = format!(
+                "admin-complaints:{}:{}:{:?}:{}:{}",
+                lang.as_str(),
+                filter.sql(),
+                filter.binds,
+                paging.0,
+                paging.1
+            );
+            let body = state
+                .renders
+                .get_or_render(&state, key, min_position(&headers), async || {
+                    let list = page(&state, &filter, ADMIN_ORDER, paging, viewer, lang).await?;
+                    Ok(Rendered {
+                        body: serde_json::to_string(&list).expect("a complaint list serialises"),
+                        // Nothing in a row changes with the clock alone.
+                        expires: state.clock.now() + TimeDelta::hours(1),
+                    })
+                })
+                .await?;
+            Ok(NoStore(raw_json(body)).into_response())
+        }
+        Viewer::Party(id) => {
+            let filter = params.party_filter(id)?;
+            let list = page(
+                &state,
+                &filter,
+                "c.filed_at DESC, c.id",
+                paging,
+                viewer,
+                lang,
+            )
+            .await?;
+            Ok(NoStore(Json(list)).into_response())
+        }
+    }
 }
 
 /// One complaint in full, for one of its parties or an administrator.
