@@ -2,8 +2,9 @@
 //! through sqlx's `Any` driver (TEXT and BIGINT columns, `$n` parameters,
 //! `ON CONFLICT` upserts), so each projection is written once.
 
-use sqlx::AnyPool;
+use sqlx::any::Any;
 use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Transaction};
 
 use crate::projections::{INDEXES, SCHEMA};
 
@@ -13,6 +14,7 @@ pub const SCHEMA_VERSION: i64 = 10;
 #[derive(Clone)]
 pub struct ReadDb {
     pub pool: AnyPool,
+    sqlite: bool,
 }
 
 impl ReadDb {
@@ -38,9 +40,25 @@ impl ReadDb {
             })
             .connect(&url)
             .await?;
-        let db = ReadDb { pool };
+        let db = ReadDb { pool, sqlite };
         db.ensure_schema().await?;
         Ok(db)
+    }
+
+    /// A transaction that holds the read models' write lock from its start,
+    /// so projector steps (a test's catch-up beside the worker, two
+    /// processes) run one after the other: SQLite's `BEGIN IMMEDIATE` (a
+    /// deferred one fails at once when it upgrades to write), PostgreSQL's
+    /// transaction-scoped advisory lock.
+    pub async fn begin_exclusive(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        if self.sqlite {
+            return self.pool.begin_with("BEGIN IMMEDIATE").await;
+        }
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(7412089131)")
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
     }
 
     /// Creates the tables; drops them first when their version is outdated.

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use platform::doorbell::Doorbell;
-use sqlx::Row;
+use sqlx::any::Any;
+use sqlx::{Row, Transaction};
 use store::{EventStore, Position};
 
 use crate::ReadDb;
@@ -39,14 +40,21 @@ impl Projector {
         checkpoint(&self.read).await
     }
 
-    /// Applies up to `limit` events; returns how many.
+    /// Applies up to `limit` events; returns how many. Steps of several
+    /// projectors on one read database take turns and each applies only
+    /// what follows the checkpoint it reads under the lock, so no event is
+    /// applied twice.
     pub async fn step(&self, limit: usize) -> Result<usize, ProjectorError> {
-        let from = self.checkpoint().await?;
+        let seen = self.checkpoint().await?;
+        if self.store.read_all(seen, 1).await?.is_empty() {
+            return Ok(0);
+        }
+        let mut tx = self.read.begin_exclusive().await?;
+        let from = checkpoint_in(&mut tx).await?;
         let events = self.store.read_all(from, limit).await?;
         let Some(last) = events.last().map(|e| e.position) else {
             return Ok(0);
         };
-        let mut tx = self.read.pool.begin().await?;
         projections::apply_batch(&mut tx, &self.store, &events).await?;
         sqlx::query(
             "INSERT INTO rm_checkpoint (name, tx, pos) VALUES ($1, $2, $3)
@@ -97,6 +105,19 @@ pub async fn checkpoint(read: &ReadDb) -> Result<Position, ProjectorError> {
         .bind(CHECKPOINT)
         .fetch_optional(&read.pool)
         .await?;
+    position(row)
+}
+
+/// [`checkpoint`], read inside `tx`.
+async fn checkpoint_in(tx: &mut Transaction<'_, Any>) -> Result<Position, ProjectorError> {
+    let row = sqlx::query("SELECT tx, pos FROM rm_checkpoint WHERE name = $1")
+        .bind(CHECKPOINT)
+        .fetch_optional(&mut **tx)
+        .await?;
+    position(row)
+}
+
+fn position(row: Option<sqlx::any::AnyRow>) -> Result<Position, ProjectorError> {
     Ok(match row {
         Some(row) => Position {
             tx: row.try_get(0)?,

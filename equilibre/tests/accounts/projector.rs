@@ -6,7 +6,10 @@ use projector::{Projector, ReadDb};
 
 use crate::support::{Backend, TestApp, unique_email};
 
-on_both_backends!(a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends);
+on_both_backends!(
+    a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends,
+    two_projectors_stepping_at_once_apply_every_event_once,
+);
 
 /// A varied history: accounts of every role, sessions, a password change,
 /// a reset request, a forgotten subject and reference items (a country and
@@ -114,4 +117,41 @@ async fn a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends(backend:
         assert_eq!(rows, other_rows, "table {table} differs");
     }
     assert_eq!(live.len(), replayed.len());
+}
+
+/// Two projectors on one read database (a catch-up beside the worker, or
+/// two processes) take turns: the counts they report add up to the log,
+/// and what they reach equals a rebuild.
+async fn two_projectors_stepping_at_once_apply_every_event_once(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    some_history(&app).await;
+    let total = app.all_events().await.len();
+    let store = app.app.stores.events.clone();
+    let stepper = || {
+        let projector = Projector::new(store.clone(), app.app.read.clone());
+        tokio::spawn(async move {
+            let mut applied = 0;
+            loop {
+                match projector.step(1).await.expect("a step") {
+                    0 => return applied,
+                    n => applied += n,
+                }
+            }
+        })
+    };
+
+    let (one, two) = (stepper(), stepper());
+    let applied = one.await.unwrap() + two.await.unwrap();
+
+    assert_eq!(applied, total, "each event applied once");
+    let (url, _guard) = app.database.another_read_db().await;
+    let fresh = ReadDb::connect(&url).await.expect("another read database");
+    Projector::new(store, fresh.clone())
+        .rebuild()
+        .await
+        .expect("a rebuild");
+    assert_eq!(
+        app.app.read.dump().await.unwrap(),
+        fresh.dump().await.unwrap()
+    );
 }
