@@ -66,6 +66,17 @@ pub fn header(prefix: &str, columns: &[&str], lang: Lang) -> Vec<String> {
         .collect()
 }
 
+/// A code of a closed list (a status, a role…) as the language says it
+/// (`csv.word.{list}.{code}`); an unknown or empty code stays as it is.
+pub fn word(list: &str, code: &str, lang: Lang) -> String {
+    let key = format!("csv.word.{list}.{code}");
+    if platform::messages::is_known(&key) {
+        platform::messages::message(lang, &key, &[])
+    } else {
+        code.to_owned()
+    }
+}
+
 /// An amount in major units as the language writes it (`60,50` in French,
 /// `60.50` in English); the currency is its own column.
 pub fn amount(minor: i64, currency: &str, lang: Lang) -> String {

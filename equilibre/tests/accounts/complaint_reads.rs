@@ -604,6 +604,7 @@ async fn the_complaint_export_parses_back_with_formulas_neutralised(backend: Bac
     );
     assert_eq!(rows[1][5], "Hélène Dupré");
     assert_eq!(rows[1][7], "Noël Lefèvre");
+    assert_eq!(rows[1][6], "Client", "the author's role, in words");
     assert_eq!(rows[2][4], "Ligne; \"citée\"\net suite");
     assert!(french.text.contains("\"Ligne; \"\"citée\"\"\net suite\""));
     let english = parse_csv(&english.text);
@@ -970,7 +971,7 @@ async fn eleven_hundred_complaints_are_exported_page_after_page_each_once_in_the
         .collect();
     let mut expected = exported.clone();
     expected.sort_by(|a, b| {
-        let closed = |s: &str| s == "withdrawn";
+        let closed = |s: &str| s == "Retirée";
         closed(&a.0)
             .cmp(&closed(&b.0))
             .then(if closed(&a.0) {
@@ -984,7 +985,7 @@ async fn eleven_hundred_complaints_are_exported_page_after_page_each_once_in_the
         exported, expected,
         "open oldest first, then closed newest first"
     );
-    assert_eq!(exported.iter().filter(|r| r.0 == "withdrawn").count(), 367);
+    assert_eq!(exported.iter().filter(|r| r.0 == "Retirée").count(), 367);
     let mut seen: Vec<String> = exported.into_iter().map(|r| r.2).collect();
     seen.sort();
     ids.sort();

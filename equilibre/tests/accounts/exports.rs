@@ -194,13 +194,17 @@ async fn the_booking_export_parses_back_to_the_lists_rows_in_the_callers_languag
     let exported: Vec<&str> = rows[1..].iter().map(|r| r[0].as_str()).collect();
     assert_eq!(exported, listed, "the list's order, latest start first");
     assert_eq!(exported[0], ids[2].to_string());
-    assert_eq!(rows[1][1], "confirmed");
+    assert_eq!(
+        rows[1][1], "Confirmée",
+        "the status in the request's language"
+    );
     assert_eq!(rows[1][5], "Camille Martin");
     assert_eq!(rows[1][9], "60,50", "French decimals");
     assert_eq!(rows[1][10], "EUR");
     let english = parse_csv(&english.text);
     assert_eq!(english[0][0], "Booking");
     assert_eq!(english[1][9], "60.50");
+    assert_eq!(english[1][1], "Confirmed");
     assert_eq!(english.len(), 4);
     assert_eq!(parse_csv(&none.text).len(), 1, "the header alone");
     assert_eq!(as_client.status, 403, "administrators only");

@@ -40,7 +40,7 @@ fn cells(row: BookingRow, payment_ref: Option<String>, lang: Lang) -> Vec<String
     let money = |minor: i64| csv::amount(minor, &currency, lang);
     vec![
         row.id,
-        row.status,
+        csv::word("booking_status", &row.status, lang),
         row.start,
         row.end,
         row.duration_minutes.to_string(),
@@ -54,7 +54,7 @@ fn cells(row: BookingRow, payment_ref: Option<String>, lang: Lang) -> Vec<String
         row.refund
             .map(|r| money(r.amount_minor))
             .unwrap_or_default(),
-        row.cancelled_by,
+        csv::word("cancelled_by", &row.cancelled_by, lang),
         payment_ref.unwrap_or_default(),
         row.created_at,
     ]

@@ -48,20 +48,26 @@ fn cells(record: &ComplaintRecord, lang: Lang) -> Vec<String> {
     vec![
         row.id,
         row.filed_at,
-        row.status,
+        csv::word("complaint_status", &row.status, lang),
         row.complaint_type.name,
         row.subject,
         row.author.name,
-        row.author.role,
+        csv::word("role", &row.author.role, lang),
         row.respondent
             .as_ref()
             .map(|r| r.name.clone())
             .unwrap_or_default(),
-        row.respondent.map(|r| r.role).unwrap_or_default(),
+        row.respondent
+            .map(|r| csv::word("role", &r.role, lang))
+            .unwrap_or_default(),
         record.booking_id.clone().unwrap_or_default(),
         record.booking_start.clone().unwrap_or_default(),
-        row.desired_outcome.unwrap_or_default(),
-        row.favour.unwrap_or_default(),
+        row.desired_outcome
+            .map(|o| csv::word("outcome", &o, lang))
+            .unwrap_or_default(),
+        row.favour
+            .map(|f| csv::word("favour", &f, lang))
+            .unwrap_or_default(),
         refund,
         record.refund_currency.clone().unwrap_or_default(),
         row.updated_at,
