@@ -33,6 +33,7 @@ use store::{
 use uuid::Uuid;
 
 use crate::directory::{self, Lcg, stream_of};
+use crate::memory::{proc_kb, reset_peak};
 use crate::report::{Report, Verdict};
 
 pub struct Settings {
@@ -348,22 +349,10 @@ async fn admin_token(app: &equilibre::App, base: &str) -> Result<String> {
 }
 
 /// A field of `/proc/self/status` in kB (`VmRSS`, `VmHWM`).
-fn proc_kb(field: &str) -> Option<u64> {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()?
-        .lines()
-        .find_map(|l| l.strip_prefix(field)?.strip_prefix(':'))?
-        .split_whitespace()
-        .next()?
-        .parse()
-        .ok()
-}
-
 /// The CSV export of every booking, streamed and counted, with the process's
 /// resident set before and at its peak.
 async fn export_memory(base: &str, token: &str, report: &mut Report) -> Result<()> {
-    // Resets VmHWM to the current resident set (Linux ≥ 4.0).
-    let reset = std::fs::write("/proc/self/clear_refs", "5").is_ok();
+    let reset = reset_peak();
     let before = proc_kb("VmRSS").unwrap_or(0);
     let sampling = Arc::new(AtomicBool::new(true));
     let sampled_peak = Arc::new(AtomicU64::new(before));

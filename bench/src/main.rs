@@ -17,7 +17,7 @@
 //! connection: scratch databases `eqbench_*` are created and dropped),
 //! `BENCH_OUT` [unset] (also write the table to this file),
 //! `BENCH_KEEP_DATABASES` [unset] (keep the scratch PostgreSQL databases),
-//! `BENCH_SUITES` [store,directory] (which parts run),
+//! `BENCH_SUITES` [store,directory,bookings,desk,burst] (which parts run),
 //! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
 //! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, PostgreSQL
@@ -25,15 +25,19 @@
 //! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot),
 //! `BENCH_DESK_BOOKINGS` [100000] and `BENCH_DESK_COMPLAINTS` [10000] (the
 //! administrators' desk, PostgreSQL only: complaint list and dashboard at
-//! `BENCH_CONNECTIONS`, memory of the bookings CSV export).
+//! `BENCH_CONNECTIONS`, memory of the bookings CSV export),
+//! `BENCH_SIGN_INS` [500] (suite `burst`: parallel wrong sign-ins against
+//! the server on SQLite; answers, process memory, the API meanwhile).
 
 mod admin_desk;
 mod bookings;
 mod counted;
 mod directory;
+mod memory;
 mod pg;
 mod report;
 mod runs;
+mod sign_in_burst;
 mod workload;
 
 use std::process::ExitCode;
@@ -64,6 +68,7 @@ struct Config {
     directory: Option<directory::Settings>,
     bookings: Option<bookings::Settings>,
     desk: Option<admin_desk::Settings>,
+    burst: Option<sign_in_burst::Settings>,
 }
 
 impl Config {
@@ -82,7 +87,7 @@ impl Config {
             .unwrap_or_else(|_| "sqlite,postgres".into())
             .to_lowercase();
         let suites = std::env::var("BENCH_SUITES")
-            .unwrap_or_else(|_| "store,directory,bookings,desk".into())
+            .unwrap_or_else(|_| "store,directory,bookings,desk,burst".into())
             .to_lowercase();
         Ok(Config {
             sqlite: backends.contains("sqlite"),
@@ -106,6 +111,9 @@ impl Config {
                 clients: number("BENCH_CLIENTS", 16)?.max(1),
                 connections: number("BENCH_CONNECTIONS", 32)?.max(1),
                 seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
+            }),
+            burst: suites.contains("burst").then_some(sign_in_burst::Settings {
+                sign_ins: number("BENCH_SIGN_INS", 500)?.max(1),
             }),
             desk: suites.contains("desk").then_some(admin_desk::Settings {
                 bookings: number("BENCH_DESK_BOOKINGS", 100_000)?.max(1),
@@ -190,6 +198,13 @@ async fn main() -> ExitCode {
     {
         report.line(format!("admin desk: FAILED: {e:#}"));
         failed = true;
+    }
+    if let Some(settings) = &config.burst {
+        report.line(String::new());
+        if let Err(e) = sign_in_burst::run(settings, &mut report).await {
+            report.line(format!("sign-in burst: FAILED: {e:#}"));
+            failed = true;
+        }
     }
     report.summary();
     if let Some(path) = &config.out

@@ -36,6 +36,10 @@ pub enum CommandError {
     /// idempotent retry, so the client may simply try again.
     #[error("payment provider: {0}")]
     PaymentUnavailable(String),
+    /// Too much expensive work waiting (password hashes): 503 with
+    /// `Retry-After`, nothing done.
+    #[error("busy")]
+    Busy,
     /// A payment provider's webhook call whose signature does not hold.
     #[error("webhook refused: {0}")]
     Webhook(#[from] platform::payments::WebhookError),
@@ -44,6 +48,15 @@ pub enum CommandError {
 impl From<axum::extract::rejection::JsonRejection> for CommandError {
     fn from(rejection: axum::extract::rejection::JsonRejection) -> Self {
         CommandError::Malformed(rejection.body_text())
+    }
+}
+
+impl From<platform::auth::AuthError> for CommandError {
+    fn from(error: platform::auth::AuthError) -> Self {
+        match error {
+            platform::auth::AuthError::Busy => CommandError::Busy,
+            other => CommandError::internal(other),
+        }
     }
 }
 
@@ -70,6 +83,7 @@ impl CommandError {
             }
             CommandError::Payment(code) => (StatusCode::PAYMENT_REQUIRED, code),
             CommandError::PaymentUnavailable(_) => (StatusCode::BAD_GATEWAY, "payment_unavailable"),
+            CommandError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
             CommandError::Store(_) | CommandError::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }

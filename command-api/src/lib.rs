@@ -50,6 +50,8 @@ pub struct AppState {
     pub room_facts: rooms::SharedRoomFacts,
     /// Card payments (the sandbox by default, Stripe when configured).
     pub payments: Arc<dyn PaymentProvider>,
+    /// Where password hashes and checks run, a few at a time.
+    pub passwords: Arc<platform::auth::HashPool>,
 }
 
 #[derive(OpenApi)]

@@ -99,6 +99,7 @@ impl App {
             rooms,
             room_facts: Arc::new(ReadRoomFacts(read.clone())),
             payments,
+            passwords: Arc::default(),
         };
         let query_state = QueryState {
             stores: stores.clone(),

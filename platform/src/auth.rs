@@ -6,14 +6,16 @@
 
 mod claims;
 mod cookies;
+mod hash_pool;
 mod keys;
 mod password;
 mod random;
 
 pub use claims::{EMAIL_PROOF_TTL, EmailProofClaims, MobileProofClaims, SessionClaims};
 pub use cookies::{TokenSource, bearer_or_cookie, clear_session_cookie, session_cookie};
+pub use hash_pool::HashPool;
 pub use keys::Keys;
-pub use password::{hash_password, hash_password_async, verify_password, verify_password_async};
+pub use password::{hash_password, verify_password};
 pub use random::{random_otp_code, random_token};
 
 /// Failures of this module.
@@ -34,6 +36,9 @@ pub enum AuthError {
     /// The blocking hashing task panicked or was cancelled.
     #[error("hashing task failed")]
     Task,
+    /// Too many password hashes are waiting: try again in a moment.
+    #[error("too many password checks at once")]
+    Busy,
 }
 
 /// The role of a session: the domain's, so there is one definition.

@@ -135,6 +135,7 @@ mod tests {
             "incorrect_cvc",
             "incorrect_number",
             "payment_unavailable",
+            "server_busy",
         ];
         for code in codes {
             assert!(is_known(code), "{code}");

@@ -1,7 +1,6 @@
 use domain::account::{self, AdminProfile, NewAccount, PayloadRef, Role};
 use domain::values::{Email, Language, Password, PersonName};
 use domain::{DomainError, FieldErrors, RuleCode};
-use platform::auth::hash_password_async;
 use store::{Position, SideWrite};
 use uuid::Uuid;
 
@@ -40,9 +39,11 @@ pub async fn create_admin(app: &AppState, new: NewAdmin) -> Result<Uuid, Command
     let ids = Ids::fresh();
     let account_id = ids.id("account");
     let key = login_key(app, Role::Admin, &email);
-    let password_hash = hash_password_async(password.expose().to_owned())
+    let password_hash = app
+        .passwords
+        .hash(password.expose().to_owned())
         .await
-        .map_err(CommandError::internal)?;
+        .map_err(CommandError::from)?;
     let profile_json = serde_json::to_string(&profile).map_err(CommandError::internal)?;
     let new = NewAccount {
         account_id,

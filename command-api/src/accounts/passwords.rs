@@ -1,7 +1,7 @@
 use domain::account::{self, PayloadRef, ResetRequest, Role};
 use domain::values::{Email, Password};
 use domain::{DomainError, FieldError, RuleCode};
-use platform::auth::{hash_password_async, random_token, verify_password_async};
+use platform::auth::random_token;
 use serde::Deserialize;
 use store::{Credential, Position, SideWrite};
 use utoipa::ToSchema;
@@ -119,9 +119,11 @@ pub async fn reset(
         .await?
         .ok_or_else(invalid)?;
     let account_id = credential.account_id;
-    let password_hash = hash_password_async(password.expose().to_owned())
+    let password_hash = app
+        .passwords
+        .hash(password.expose().to_owned())
         .await
-        .map_err(CommandError::internal)?;
+        .map_err(CommandError::from)?;
     let token_hash = app.keys.reset_token_hash(&body.token);
     with_retry(|| async {
         let now = app.clock.now();
@@ -167,12 +169,16 @@ pub async fn change(
         .credential(caller.account_id)
         .await?
         .ok_or(CommandError::NotSignedIn)?;
-    let current_ok = verify_password_async(body.current_password, credential.password_hash.clone())
+    let current_ok = app
+        .passwords
+        .verify(body.current_password, credential.password_hash.clone())
         .await
-        .map_err(CommandError::internal)?;
-    let password_hash = hash_password_async(new_password.expose().to_owned())
+        .map_err(CommandError::from)?;
+    let password_hash = app
+        .passwords
+        .hash(new_password.expose().to_owned())
         .await
-        .map_err(CommandError::internal)?;
+        .map_err(CommandError::from)?;
     let changed = with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, caller.account_id).await?;

@@ -4,7 +4,6 @@ use domain::account::{
 };
 use domain::values::ContactMethod;
 use domain::{DomainError, FieldError, RuleCode};
-use platform::auth::hash_password_async;
 use serde::{Deserialize, Serialize};
 use store::Position;
 use utoipa::ToSchema;
@@ -57,9 +56,11 @@ pub async fn sign_up(
         };
         return Err(DomainError::field(field, FieldError::new("mobile_otp_required")).into());
     }
-    let password_hash = hash_password_async(registration.password.expose().to_owned())
+    let password_hash = app
+        .passwords
+        .hash(registration.password.expose().to_owned())
         .await
-        .map_err(CommandError::internal)?;
+        .map_err(CommandError::from)?;
     let profile = PayloadRef {
         subject: account_id,
         key: PROFILE_KEY.into(),

@@ -2,7 +2,7 @@ use axum_extra::extract::cookie::Cookie;
 use domain::RuleCode;
 use domain::account::{self, Role};
 use domain::values::Email;
-use platform::auth::{SessionClaims, clear_session_cookie, session_cookie, verify_password_async};
+use platform::auth::{SessionClaims, clear_session_cookie, session_cookie};
 use serde::{Deserialize, Serialize};
 use store::{Position, SessionRecord, SideWrite};
 use utoipa::ToSchema;
@@ -65,9 +65,11 @@ pub async fn sign_in(
     let hash = credential
         .as_ref()
         .map_or_else(|| DECOY_HASH.clone(), |c| c.password_hash.clone());
-    let password_ok = verify_password_async(body.password, hash)
+    let password_ok = app
+        .passwords
+        .verify(body.password, hash)
         .await
-        .map_err(CommandError::internal)?;
+        .map_err(CommandError::from)?;
     let Some(credential) = credential.filter(|_| password_ok) else {
         return Err(invalid());
     };

@@ -16,7 +16,7 @@ use crate::ids::IdempotencyKey;
 /// Creates a client or consultant account (e-mail verified by OTP first).
 #[utoipa::path(post, path = "/api/{area}/sign-up", tag = "accounts", request_body = RegistrationForm,
     params(("area" = String, Path, description = "`client` or `consultant`")),
-    responses((status = 201, body = SignedUp), (status = 400, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+    responses((status = 201, body = SignedUp), (status = 400, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
 pub async fn sign_up(
     State(app): State<AppState>,
     Area(role): Area,
@@ -33,7 +33,7 @@ pub async fn sign_up(
 /// Signs in to an area; the session comes back as an HttpOnly cookie.
 #[utoipa::path(post, path = "/api/{area}/sign-in", tag = "accounts", request_body = SignIn,
     params(("area" = String, Path, description = "`client`, `consultant` or `admin-panel`")),
-    responses((status = 200, body = SessionBody), (status = 401, body = ErrorEnvelope)))]
+    responses((status = 200, body = SessionBody), (status = 401, body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
 pub async fn sign_in(
     State(app): State<AppState>,
     Area(role): Area,
@@ -75,7 +75,7 @@ pub async fn forgot_password(
 
 /// Sets a new password from a reset link; every session is revoked.
 #[utoipa::path(post, path = "/api/{area}/reset-password", tag = "accounts", request_body = ResetPassword,
-    params(("area" = String, Path)), responses((status = 204), (status = 400, body = ErrorEnvelope)))]
+    params(("area" = String, Path)), responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
 pub async fn reset_password(
     State(app): State<AppState>,
     Area(role): Area,
@@ -89,7 +89,7 @@ pub async fn reset_password(
 /// Changes the password; other sessions end, this one is renewed.
 #[utoipa::path(post, path = "/api/{area}/change-password", tag = "accounts", security(("session" = [])),
     request_body = ChangePassword, params(("area" = String, Path)),
-    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope)))]
+    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
 pub async fn change_password(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,

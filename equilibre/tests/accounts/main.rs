@@ -25,6 +25,7 @@ mod forget;
 mod idempotency;
 mod mobile_otp;
 mod otp;
+mod password_checks;
 mod passwords;
 mod payments_webhook;
 mod projector;

@@ -1,11 +1,13 @@
 //! Password hashing with argon2id (m = 19 MiB, t = 2, p = 1), off the async
-//! runtime because each hash takes tens of milliseconds.
+//! runtime because each hash takes tens of milliseconds, on a bounded
+//! [`HashPool`].
 
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::{Algorithm, Argon2, Params, Version};
 
 use super::AuthError;
+use super::hash_pool::HashPool;
 
 fn argon2() -> Result<Argon2<'static>, AuthError> {
     let params = Params::new(19_456, 2, 1, None).map_err(|e| AuthError::Hash(e.to_string()))?;
@@ -28,18 +30,16 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
     argon2().is_ok_and(|a| a.verify_password(password.as_bytes(), &parsed).is_ok())
 }
 
-/// [`hash_password`] on the blocking thread pool.
-pub async fn hash_password_async(password: String) -> Result<String, AuthError> {
-    tokio::task::spawn_blocking(move || hash_password(&password))
-        .await
-        .map_err(|_| AuthError::Task)?
-}
+impl HashPool {
+    /// [`hash_password`] on this pool.
+    pub async fn hash(&self, password: String) -> Result<String, AuthError> {
+        self.run(move || hash_password(&password)).await?
+    }
 
-/// [`verify_password`] on the blocking thread pool.
-pub async fn verify_password_async(password: String, hash: String) -> Result<bool, AuthError> {
-    tokio::task::spawn_blocking(move || verify_password(&password, &hash))
-        .await
-        .map_err(|_| AuthError::Task)
+    /// [`verify_password`] on this pool.
+    pub async fn verify(&self, password: String, hash: String) -> Result<bool, AuthError> {
+        self.run(move || verify_password(&password, &hash)).await
+    }
 }
 
 #[cfg(test)]
@@ -68,13 +68,14 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn async_wrappers_agree() {
-        let hash = hash_password_async("twelve chars!".into()).await.unwrap();
+    async fn the_pool_hashes_and_verifies_alike() {
+        let pool = HashPool::new(1, 1);
+        let hash = pool.hash("twelve chars!".into()).await.unwrap();
         assert!(
-            verify_password_async("twelve chars!".into(), hash.clone())
+            pool.verify("twelve chars!".into(), hash.clone())
                 .await
                 .unwrap()
         );
-        assert!(!verify_password_async("other".into(), hash).await.unwrap());
+        assert!(!pool.verify("other".into(), hash).await.unwrap());
     }
 }

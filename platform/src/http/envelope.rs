@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -112,7 +112,14 @@ pub fn error_response(
     correlation_id: CorrelationId,
 ) -> Response {
     let error = ErrorBody::new(code, lang, &fields, correlation_id);
-    (status, Json(ErrorEnvelope { error })).into_response()
+    let mut response = (status, Json(ErrorEnvelope { error })).into_response();
+    // Every 503 is a passing state (busy, read models catching up).
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    }
+    response
 }
 
 /// `{"items": [...], "total": 120, "page": 1, "page_size": 20}`.
