@@ -44,7 +44,11 @@ pub async fn run(settings: &Settings, report: &mut Report) -> Result<()> {
     let base = format!("http://{}", listener.local_addr()?);
     let router = app.command_router().merge(app.query_router());
     let server = tokio::spawn(async move { axum::serve(listener, router).await });
-    let client = reqwest::Client::new();
+    // No idle connections kept: the process's memory is the server's,
+    // not a client pool's.
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()?;
     let sign_in = |password: &'static str| {
         client
             .post(format!("{base}/api/admin-panel/sign-in"))
@@ -61,7 +65,8 @@ pub async fn run(settings: &Settings, report: &mut Report) -> Result<()> {
     let started = Instant::now();
     let (done_tx, mut done_rx) = tokio::sync::watch::channel(false);
     let probe = {
-        let (client, base) = (client.clone(), base.clone());
+        // A visitor already connected (keep-alive), as a browser would be.
+        let (client, base) = (reqwest::Client::new(), base.clone());
         tokio::spawn(async move {
             let mut latencies = Vec::new();
             let mut errors = 0_u64;
@@ -81,7 +86,9 @@ pub async fn run(settings: &Settings, report: &mut Report) -> Result<()> {
         })
     };
     for _ in 0..settings.sign_ins {
-        burst.spawn(sign_in("not the password at all"));
+        let answer = sign_in("not the password at all");
+        // Only the status is kept; the answer and its connection go at once.
+        burst.spawn(async move { answer.await.map(|r| r.status().as_u16()) });
     }
     let answers = burst.join_all().await;
     let elapsed = started.elapsed();
@@ -94,7 +101,7 @@ pub async fn run(settings: &Settings, report: &mut Report) -> Result<()> {
     let mut counts = std::collections::BTreeMap::<String, usize>::new();
     for answer in &answers {
         let status = match answer {
-            Ok(r) => r.status().as_u16().to_string(),
+            Ok(status) => status.to_string(),
             Err(_) => "transport error".into(),
         };
         *counts.entry(status).or_default() += 1;
