@@ -24,8 +24,8 @@ use platform::messages::message;
 use platform::sms::{Sms, SmsError};
 use serde_json::Value;
 use store::{
-    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand,
-    StreamAppend, StreamId,
+    AppendRequest, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand, StreamAppend,
+    StreamId,
 };
 use uuid::Uuid;
 
@@ -428,13 +428,7 @@ pub(super) async fn remind(
                     event_type,
                     schema_version,
                     payload,
-                    metadata: EventMetadata {
-                        actor_id: None,
-                        actor_role: Some("system".into()),
-                        correlation_id: command.id,
-                        causation_id: None,
-                        recorded_at: now,
-                    },
+                    metadata: super::shared::system_metadata(command.id, None, now),
                 }],
             }],
             side_writes: Vec::new(),

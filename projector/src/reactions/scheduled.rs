@@ -5,8 +5,8 @@
 use domain::codec;
 use domain::otp::{self, OtpEvent};
 use store::{
-    AppendRequest, EventMetadata, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand,
-    SideWrite, StreamAppend, StreamId,
+    AppendRequest, ExpectedVersion, NewEvent, RecordedEvent, ScheduledCommand, SideWrite,
+    StreamAppend, StreamId,
 };
 use uuid::Uuid;
 
@@ -88,13 +88,7 @@ async fn erase_otp_mail(
                 event_type,
                 schema_version,
                 payload,
-                metadata: EventMetadata {
-                    actor_id: None,
-                    actor_role: Some("system".into()),
-                    correlation_id: command.id,
-                    causation_id: None,
-                    recorded_at: now,
-                },
+                metadata: super::shared::system_metadata(command.id, None, now),
             }
         })
         .collect();

@@ -66,6 +66,21 @@ pub(super) async fn read_models_cover(
     Ok(())
 }
 
+/// Metadata of an event the platform appends on its own (no actor).
+pub(super) fn system_metadata(
+    correlation_id: Uuid,
+    causation_id: Option<Uuid>,
+    recorded_at: DateTime<Utc>,
+) -> EventMetadata {
+    EventMetadata {
+        actor_id: None,
+        actor_role: Some("system".into()),
+        correlation_id,
+        causation_id,
+        recorded_at,
+    }
+}
+
 /// The events of one append, by stream with the version they expect; the
 /// n-th event's id derives from `"{label} {n}"`.
 pub(super) struct Appends {
@@ -122,13 +137,7 @@ impl Appends {
                     event_type,
                     schema_version,
                     payload,
-                    metadata: EventMetadata {
-                        actor_id: None,
-                        actor_role: Some("system".into()),
-                        correlation_id: self.correlation_id,
-                        causation_id: self.causation_id,
-                        recorded_at: self.now,
-                    },
+                    metadata: system_metadata(self.correlation_id, self.causation_id, self.now),
                 }
             })
             .collect();
