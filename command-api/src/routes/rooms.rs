@@ -17,7 +17,8 @@ use crate::rooms;
 /// Joins a booking's video room: a WebSocket relaying JSON signals
 /// (`join`, `offer`, `answer`, `ice`, `chat`, `leave`; the other party's
 /// arrive with `from`, and `peer-joined`/`peer-left`) to the other party,
-/// closed with code 4000 `room_closed` when the room's time is over.
+/// closed with code 4000 `room_closed` when the room's time is over, 4001
+/// `session_ended` when the caller's session ends (sign-out, revocation).
 #[utoipa::path(get, path = "/api/{area}/rooms/{room_id}/ws", tag = "rooms", security(("session" = [])),
     params(("area" = String, Path, description = "client or consultant"), ("room_id" = Uuid, Path, description = "the booking's id")),
     responses((status = 101, description = "switching to the WebSocket"), (status = 401, body = ErrorEnvelope),
@@ -41,8 +42,7 @@ pub async fn room_socket(
         .map_err(|_| domain::DomainError::from(domain::room::RoomRefusal::Forbidden))?;
     let entry = rooms::enter(&app, &caller, room).await?;
     let upgrade = upgrade.map_err(|e| CommandError::Malformed(e.to_string()))?;
-    let (hub, clock) = (app.rooms.clone(), app.clock.clone());
-    Ok(upgrade.on_upgrade(move |socket| rooms::run(socket, hub, clock, entry)))
+    Ok(upgrade.on_upgrade(move |socket| rooms::run(socket, app, entry)))
 }
 
 /// Browsers always send `Origin` on a WebSocket: it must be ours (or the

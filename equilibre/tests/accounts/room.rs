@@ -25,6 +25,7 @@ on_both_backends!(
     signals_and_chat_cross_between_the_client_and_the_consultant,
     a_stranger_cannot_open_the_socket_and_the_room_closes_it_in_time,
     signals_cross_between_two_instances_over_nats,
+    signing_out_closes_the_room_socket_and_relays_nothing_more,
 );
 
 /// A confirmed booking starting `starts_in` from the app's now, one hour long.
@@ -374,4 +375,49 @@ async fn signals_cross_between_two_instances_over_nats(backend: Backend) {
         answer = receive(&mut client).await;
     }
     assert_eq!(answer["text"], "Bien reçu");
+}
+
+async fn signing_out_closes_the_room_socket_and_relays_nothing_more(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let room = booking(&app, TimeDelta::minutes(5)).await;
+    let mut consultant = connect(&app, "consultant", room.id, &room.consultant_token)
+        .await
+        .unwrap();
+    let mut client = connect(&app, "client", room.id, &room.client_token)
+        .await
+        .unwrap();
+    send(&mut client, json!({"type": "join"})).await;
+    assert_eq!(receive(&mut consultant).await["type"], "peer-joined");
+
+    // The client signs out (the session its socket was opened with).
+    app.sign_out(Role::Client).await.expect(204);
+    send(
+        &mut client,
+        json!({"type": "chat", "text": "after sign-out"}),
+    )
+    .await;
+    let closing = tokio::time::timeout(Duration::from_secs(10), client.next())
+        .await
+        .expect("an answer within 10 s")
+        .expect("a frame")
+        .expect("a readable frame");
+    match closing {
+        Message::Close(Some(frame)) => {
+            assert_eq!(u16::from(frame.code), 4001);
+            assert_eq!(frame.reason.as_str(), "session_ended");
+        }
+        other => panic!("expected the socket to close, got {other:?}"),
+    }
+    // The message sent after the sign-out never reached the consultant.
+    assert_eq!(
+        receive(&mut consultant).await,
+        json!({"type": "peer-left", "from": "client"})
+    );
+    // Nor can the ended session open the room again.
+    assert_eq!(
+        connect(&app, "client", room.id, &room.client_token)
+            .await
+            .unwrap_err(),
+        401
+    );
 }

@@ -141,7 +141,7 @@ export function RoomCall({ area, room, onLeave }: Props) {
       <RoomChat
         messages={messages}
         peerName={room.peer_name}
-        disabled={status === 'connecting' || status === 'reconnecting' || status === 'closed'}
+        disabled={status === 'connecting' || status === 'reconnecting' || status === 'closed' || status === 'sessionEnded'}
         onSend={(text) => session.current?.sendChat(text) ?? false}
       />
     </div>

@@ -5,7 +5,14 @@
  * that either party may arrive first or come back (polite = client).
  */
 
-export type ConnectionStatus = 'connecting' | 'waiting' | 'joining' | 'connected' | 'reconnecting' | 'closed';
+export type ConnectionStatus =
+  | 'connecting'
+  | 'waiting'
+  | 'joining'
+  | 'connected'
+  | 'reconnecting'
+  | 'closed'
+  | 'sessionEnded';
 
 export type ChatMessage = { id: number; mine: boolean; text: string; at: string };
 
@@ -37,6 +44,8 @@ type Signal = {
 
 /** The server closes the socket with this code when the room's time is over. */
 export const CLOSE_ROOM_CLOSED = 4000;
+/** …and with this one when the visitor's session ended (signed out elsewhere, revoked). */
+export const CLOSE_SESSION_ENDED = 4001;
 
 export class RoomSession {
   private ws: WebSocket | null = null;
@@ -114,6 +123,12 @@ export class RoomSession {
       this.ws = null;
       if (event.code === CLOSE_ROOM_CLOSED || this.now() >= this.options.closesAt) {
         this.options.events.status('closed');
+        this.stop();
+        return;
+      }
+      if (event.code === CLOSE_SESSION_ENDED) {
+        // Reconnecting would be refused: the visitor must sign in again.
+        this.options.events.status('sessionEnded');
         this.stop();
         return;
       }
