@@ -81,6 +81,13 @@ impl EventStore for Counted {
         r
     }
 
+    async fn issued(&self, position: Position) -> Result<bool> {
+        let t = Instant::now();
+        let r = self.inner.issued(position).await;
+        self.other.record(t);
+        r
+    }
+
     async fn event_position(&self, event_id: Uuid) -> Result<Option<Position>> {
         let t = Instant::now();
         let r = self.inner.event_position(event_id).await;

@@ -40,6 +40,10 @@ pub enum CommandError {
     /// `Retry-After`, nothing done.
     #[error("busy")]
     Busy,
+    /// Too many failed sign-ins for this account: 429 `too_many_attempts`
+    /// with `Retry-After`; the password was not even checked.
+    #[error("throttled for {0:?}")]
+    Throttled(std::time::Duration),
     /// A payment provider's webhook call whose signature does not hold.
     #[error("webhook refused: {0}")]
     Webhook(#[from] platform::payments::WebhookError),
@@ -84,6 +88,7 @@ impl CommandError {
             CommandError::Payment(code) => (StatusCode::PAYMENT_REQUIRED, code),
             CommandError::PaymentUnavailable(_) => (StatusCode::BAD_GATEWAY, "payment_unavailable"),
             CommandError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
+            CommandError::Throttled(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"),
             CommandError::Store(_) | CommandError::Internal(_) => {
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }
@@ -119,6 +124,13 @@ impl IntoResponse for CommandError {
         if let CommandError::Webhook(reason) = &self {
             tracing::warn!(%reason, "webhook refused");
         }
-        PendingError::response(status, code, self.fields())
+        let mut response = PendingError::response(status, code, self.fields());
+        if let CommandError::Throttled(wait) = self {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                platform::http::retry_after(wait),
+            );
+        }
+        response
     }
 }

@@ -91,7 +91,33 @@ impl<'a> Batch<'a> {
     }
 
     /// Adds events to a stream read at `version` (0 = must not exist yet).
-    pub fn events<E: EventSchema>(mut self, stream: StreamId, version: u64, events: &[E]) -> Self {
+    pub fn events<E: EventSchema>(self, stream: StreamId, version: u64, events: &[E]) -> Self {
+        self.append(stream, ExpectedVersion::Exact(version), events)
+    }
+
+    /// Adds events to a stream whose order against other writers does not
+    /// matter (a log of sign-ins): never a conflict.
+    pub fn events_in_any_order<E: EventSchema>(self, stream: StreamId, events: &[E]) -> Self {
+        self.append(stream, ExpectedVersion::Any, events)
+    }
+
+    /// Appends nothing to `stream` but requires it still at `version`: the
+    /// decision read it, and the batch commits only if it did not change.
+    pub fn unchanged(mut self, stream: StreamId, version: u64) -> Self {
+        self.request.streams.push(StreamAppend {
+            stream,
+            expected: ExpectedVersion::Exact(version),
+            events: Vec::new(),
+        });
+        self
+    }
+
+    fn append<E: EventSchema>(
+        mut self,
+        stream: StreamId,
+        expected: ExpectedVersion,
+        events: &[E],
+    ) -> Self {
         let events = events
             .iter()
             .map(|event| {
@@ -109,7 +135,7 @@ impl<'a> Batch<'a> {
             .collect();
         self.request.streams.push(StreamAppend {
             stream,
-            expected: ExpectedVersion::Exact(version),
+            expected,
             events,
         });
         self

@@ -52,6 +52,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentProvider>,
     /// Where password hashes and checks run, a few at a time.
     pub passwords: Arc<platform::auth::HashPool>,
+    /// Request budgets per client address (shared with the query service).
+    pub limits: Arc<platform::http::AddressLimits>,
 }
 
 #[derive(OpenApi)]
@@ -88,17 +90,36 @@ impl utoipa::Modify for SessionSecurity {
 /// The command routes and their OpenAPI document.
 pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
     let csrf = CsrfPolicy::new(app.config.public_origin());
+    let limits = app.limits.clone();
     let (router, doc) = OpenApiRouter::with_openapi(CommandDoc::openapi())
-        .routes(routes!(routes::otp::request_email_otp))
-        .routes(routes!(routes::otp::verify_email_otp))
-        .routes(routes!(routes::otp::request_mobile_otp))
-        .routes(routes!(routes::otp::verify_mobile_otp))
-        .routes(routes!(routes::accounts::sign_up))
-        .routes(routes!(routes::accounts::sign_in))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::otp::request_email_otp),
+        ))
+        .routes(sign_in_budget(&app, routes!(routes::otp::verify_email_otp)))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::otp::request_mobile_otp),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::otp::verify_mobile_otp),
+        ))
+        .routes(sign_in_budget(&app, routes!(routes::accounts::sign_up)))
+        .routes(sign_in_budget(&app, routes!(routes::accounts::sign_in)))
         .routes(routes!(routes::accounts::sign_out))
-        .routes(routes!(routes::accounts::forgot_password))
-        .routes(routes!(routes::accounts::reset_password))
-        .routes(routes!(routes::accounts::change_password))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::accounts::forgot_password),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::accounts::reset_password),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::accounts::change_password),
+        ))
         .routes(routes!(routes::admin::forget_account))
         .routes(routes!(routes::admin::deactivate_client))
         .routes(routes!(routes::admin::reactivate_client))
@@ -176,8 +197,25 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
     let router = router
         .layer(axum::middleware::from_fn_with_state(csrf, csrf_guard))
         .merge(webhooks)
+        .layer(axum::middleware::from_fn_with_state(
+            limits,
+            platform::http::admit,
+        ))
         .layer(axum::middleware::from_fn(platform::http::render_errors));
     let mut doc = doc;
     doc.merge(webhook_doc);
     (router, doc)
+}
+
+/// A route that hashes a password or sends a message: it also spends the
+/// client address's sign-in budget (docs/rules.md "Request limits").
+fn sign_in_budget(
+    app: &AppState,
+    (schemas, paths, method): utoipa_axum::router::UtoipaMethodRouter<AppState>,
+) -> utoipa_axum::router::UtoipaMethodRouter<AppState> {
+    let limited = method.layer(axum::middleware::from_fn_with_state(
+        app.limits.clone(),
+        platform::http::limit_sign_ins,
+    ));
+    (schemas, paths, limited)
 }

@@ -338,6 +338,15 @@ pub fn set(
     let mut rules = rules;
     for (i, rule) in rules.iter_mut().enumerate() {
         match rule.window() {
+            // A range ends after it starts, or at midnight (`00:00`): a
+            // range such as 12:00–09:00 is a slip, not 21 hours of work.
+            // (Recorded overnight ranges still read as ending the next day.)
+            Ok(Window::Range { start, end }) if end < start && end != NaiveTime::MIN => {
+                errors.add(
+                    &format!("rules[{i}].end"),
+                    FieldError::new("time_range.inverted"),
+                );
+            }
             Ok(Window::Range { start, end }) => {
                 // Recorded in one spelling, `HH:MM`.
                 rule.start = Some(start.format("%H:%M").to_string());
@@ -646,6 +655,8 @@ mod timing_tests {
                 rule(None, Some("25:00"), Some("10:00")),
                 rule(None, Some("09:00"), Some("09:00")),
                 rule(None, Some("09:03"), Some("10:00")),
+                rule(None, Some("12:00"), Some("09:00")),
+                rule(None, Some("22:00"), Some("00:00")),
             ],
             vec![],
             now(),
@@ -660,9 +671,11 @@ mod timing_tests {
                 "rules[1].shift",
                 "rules[2].start",
                 "rules[3].end",
-                "rules[4].start"
+                "rules[4].start",
+                "rules[5].end"
             ]
         );
+        assert_eq!(errors.0["rules[5].end"].code, "time_range.inverted");
     }
 
     #[test]

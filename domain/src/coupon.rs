@@ -282,6 +282,14 @@ pub fn create(
             None
         }
     };
+    for (field, at) in [
+        ("valid_from", form.valid_from),
+        ("valid_until", form.valid_until),
+    ] {
+        if let Err(error) = crate::values::window::check_instant(at, now) {
+            errors.add(field, error);
+        }
+    }
     if form.valid_until <= form.valid_from {
         errors.add("valid_until", FieldError::new("date.after_start"));
     }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use axum::Router;
 use axum::extract::Request;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use command_api::AppState;
 use command_api::error::CommandError;
@@ -18,7 +18,7 @@ use platform::clock::SharedClock;
 use platform::config::Config;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
-use platform::http::{FieldErrors, PendingError};
+use platform::http::{FieldErrors, PendingError, SecurityHeaders, security_headers};
 use platform::mail::{Mailer, mailer_from_config};
 use platform::payments::{PaymentProvider, SandboxPayments, StripePayments};
 use platform::sms::{SmsSender, sms_from_config};
@@ -29,7 +29,6 @@ use store::Stores;
 use tower::ServiceExt;
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
-use tower_http::set_header::SetResponseHeaderLayer;
 
 /// Everything the services share, opened once.
 #[derive(Clone)]
@@ -87,6 +86,8 @@ impl App {
         let payments = payments_from_config(&config, &clock)?;
         let files = platform::files::open(&config).context("configuring the file store")?;
         let keys = Arc::new(Keys::new(&config.secret));
+        let limits = Arc::new(platform::http::AddressLimits::new(&config.limits));
+        limits.spawn_cleanup();
         let config = Arc::new(config);
         let projector = Projector::new(stores.events.clone(), read.clone());
         let command_state = AppState {
@@ -100,6 +101,7 @@ impl App {
             room_facts: Arc::new(ReadRoomFacts(read.clone())),
             payments,
             passwords: Arc::default(),
+            limits: limits.clone(),
         };
         let query_state = QueryState {
             stores: stores.clone(),
@@ -110,6 +112,7 @@ impl App {
             files: files.clone(),
             openapi: Arc::new(serde_json::Value::Null),
             renders: Arc::default(),
+            limits,
         };
         let mut app = App {
             config,
@@ -159,12 +162,20 @@ impl App {
     pub fn command_router(&self) -> Router {
         command_api::router(self.command_state.clone())
             .0
+            .layer(axum::middleware::from_fn_with_state(
+                SecurityHeaders::for_api(&self.config.public_url),
+                security_headers,
+            ))
             .layer(axum::middleware::from_fn(platform::http::correlation_id))
     }
 
     pub fn query_router(&self) -> Router {
         query_api::router(self.query_state.clone())
             .0
+            .layer(axum::middleware::from_fn_with_state(
+                SecurityHeaders::for_api(&self.config.public_url),
+                security_headers,
+            ))
             .layer(axum::middleware::from_fn(platform::http::correlation_id))
     }
 
@@ -172,6 +183,8 @@ impl App {
     /// other path (client-side routes); unknown `/api` paths answer JSON 404.
     pub fn web_router(&self) -> Router {
         let dir = &self.config.static_dir;
+        // Read once: the CSP allows its inline boot style by hash.
+        let index_html = std::fs::read_to_string(dir.join("index.html")).ok();
         let spa = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
         Router::new()
             .fallback(move |request: Request| {
@@ -184,14 +197,9 @@ impl App {
                 }
             })
             .layer(axum::middleware::from_fn(platform::http::render_errors))
-            // Reset links carry a token in the path (DESIGN §2): never leak it.
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("no-referrer"),
-            ))
-            .layer(SetResponseHeaderLayer::if_not_present(
-                header::X_CONTENT_TYPE_OPTIONS,
-                HeaderValue::from_static("nosniff"),
+            .layer(axum::middleware::from_fn_with_state(
+                SecurityHeaders::for_web(&self.config.public_url, index_html.as_deref()),
+                security_headers,
             ))
             .layer(CompressionLayer::new())
     }
@@ -207,13 +215,25 @@ impl App {
         } else {
             tracing::info!(%url, "listening");
         }
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async {
-                tokio::signal::ctrl_c().await.ok();
-            })
-            .await?;
+        serve(listener, router, async {
+            tokio::signal::ctrl_c().await.ok();
+        })
+        .await?;
         Ok(())
     }
+}
+
+/// Serves `router` until `shutdown`, with each connection's peer address
+/// known (the client address of request limits, `platform::http::ClientAddr`).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
+        .with_graceful_shutdown(shutdown)
+        .await
 }
 
 /// The command side reads a room's facts from the booking read model.

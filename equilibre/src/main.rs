@@ -30,6 +30,10 @@ enum Action {
         #[command(subcommand)]
         action: Option<ProjectorAction>,
     },
+    /// Prints the web app's security headers (Content-Security-Policy with the
+    /// hash of `index.html`'s inline style, …) as nginx `add_header` lines,
+    /// for a gateway that serves the web app's files itself.
+    WebHeaders,
     /// Administrator accounts.
     Admin {
         #[command(subcommand)]
@@ -62,6 +66,18 @@ async fn main() -> anyhow::Result<()> {
     platform::telemetry::init_tracing();
     let cli = Cli::parse();
     let config = Config::from_env().context("reading configuration")?;
+    if let Action::WebHeaders = cli.command {
+        let index = std::fs::read_to_string(config.static_dir.join("index.html")).ok();
+        let headers =
+            platform::http::SecurityHeaders::for_web(&config.public_url, index.as_deref());
+        for (name, value) in headers.headers() {
+            println!(
+                "add_header {name} \"{}\" always;",
+                value.to_str().unwrap_or_default()
+            );
+        }
+        return Ok(());
+    }
     let app = App::open(config).await?;
     match cli.command {
         Action::Serve => {
@@ -105,6 +121,7 @@ async fn main() -> anyhow::Result<()> {
             tokio::signal::ctrl_c().await?;
             Ok(())
         }
+        Action::WebHeaders => unreachable!("answered before opening the stores"),
         Action::Admin {
             action:
                 AdminAction::Create {

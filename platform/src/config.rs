@@ -29,6 +29,9 @@
 //! | `EQUILIBRE_STRIPE_SECRET_KEY` | unset (the sandbox provider) | charge cards through Stripe with this secret key (`sk_…`, never printed) |
 //! | `EQUILIBRE_STRIPE_WEBHOOK_SECRET` | unset (webhooks refused) | the webhook endpoint's signing secret (`whsec_…`, never printed) |
 //! | `EQUILIBRE_STRIPE_API_BASE` | `https://api.stripe.com` | Stripe's API origin (tests point it at a stub) |
+//! | `EQUILIBRE_REQUESTS_PER_SECOND` | `50` | API requests per client address and second, bursts of ten seconds' worth; `0` = no limit |
+//! | `EQUILIBRE_SIGN_INS_PER_MINUTE` | `30` | sign-in, sign-up, password and code requests per client address and minute; `0` = no limit |
+//! | `EQUILIBRE_TRUSTED_PROXIES` | unset | comma-separated addresses or networks of the gateways whose `X-Forwarded-For` names the client |
 //! | `EQUILIBRE_ICE_SERVERS` | empty (no STUN/TURN: peers on one network or loopback only) | STUN/TURN servers handed to the video room's browsers: a JSON array `[{"urls":"turn:turn.example:3478","username":"u","credential":"p"}]` or a comma list of URLs `stun:stun.example:3478,turn:…` (credentials are given to signed-in parties; never printed) |
 //! | `EQUILIBRE_CLOCK_OFFSET_SECONDS` | `0` | **browser tests only**: the server's clock runs this many seconds ahead (negative: behind) of the wall clock, so a booking made ≥ 2 h ahead can be met in its video room (the reactions worker keeps the wall clock); never set it in production |
 //!
@@ -115,6 +118,85 @@ pub struct Config {
     pub ice_servers: Vec<IceServer>,
     /// `EQUILIBRE_CLOCK_OFFSET_SECONDS` (browser tests only).
     pub clock_offset_seconds: i64,
+    /// Requests allowed per client address (docs/rules.md "Request limits").
+    pub limits: RateLimits,
+}
+
+/// Per-address request limits and the proxies whose `X-Forwarded-For` is
+/// believed. A limit of 0 is off (benchmarks; never in production).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RateLimits {
+    /// Any API request, per second, with bursts of ten seconds' worth
+    /// (`EQUILIBRE_REQUESTS_PER_SECOND`, default 50).
+    pub requests_per_second: u32,
+    /// Sign-in, sign-up, password reset and one-time codes, per minute
+    /// (`EQUILIBRE_SIGN_INS_PER_MINUTE`, default 30: an office or a family
+    /// behind one address still signs in).
+    pub sign_ins_per_minute: u32,
+    /// Addresses or networks of the proxies in front
+    /// (`EQUILIBRE_TRUSTED_PROXIES`, comma-separated, e.g. `127.0.0.1,10.0.0.0/8`).
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        RateLimits {
+            requests_per_second: 50,
+            sign_ins_per_minute: 30,
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+impl RateLimits {
+    /// Limits too high to reach: for tests that do not test them.
+    pub fn unreachable() -> Self {
+        RateLimits {
+            requests_per_second: 1_000_000,
+            sign_ins_per_minute: 1_000_000,
+            trusted_proxies: Vec::new(),
+        }
+    }
+}
+
+fn rate_limits(var: &impl Fn(&str) -> Option<String>) -> Result<RateLimits, ConfigError> {
+    let defaults = RateLimits::default();
+    let number = |name: &'static str, default: u32| match var(name) {
+        Some(v) => v
+            .trim()
+            .parse::<u32>()
+            .map_err(|_| invalid(name, "expected a whole number (0 = no limit)")),
+        None => Ok(default),
+    };
+    let trusted_proxies = match var("EQUILIBRE_TRUSTED_PROXIES") {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<ipnet::IpNet>()
+                    .or_else(|_| s.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+                    .map_err(|_| {
+                        invalid(
+                            "EQUILIBRE_TRUSTED_PROXIES",
+                            format!("{s}: expected an address or a network"),
+                        )
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+        None => Vec::new(),
+    };
+    Ok(RateLimits {
+        requests_per_second: number(
+            "EQUILIBRE_REQUESTS_PER_SECOND",
+            defaults.requests_per_second,
+        )?,
+        sign_ins_per_minute: number(
+            "EQUILIBRE_SIGN_INS_PER_MINUTE",
+            defaults.sign_ins_per_minute,
+        )?,
+        trusted_proxies,
+    })
 }
 
 /// How text messages are sent (see [`crate::sms::sms_from_config`]).
@@ -416,6 +498,7 @@ impl Config {
                 })?,
                 None => 0,
             },
+            limits: rate_limits(&var)?,
         })
     }
 
@@ -443,6 +526,7 @@ impl Config {
             stripe: StripeSettings::default(),
             ice_servers: Vec::new(),
             clock_offset_seconds: 0,
+            limits: RateLimits::unreachable(),
         }
     }
 
@@ -503,6 +587,7 @@ impl fmt::Debug for Config {
             .field("stripe", &self.stripe)
             .field("ice_servers", &self.ice_servers)
             .field("clock_offset_seconds", &self.clock_offset_seconds)
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -744,6 +829,38 @@ mod tests {
         ])
         .unwrap_err();
         assert!(err.to_string().starts_with("EQUILIBRE_STRIPE_API_BASE"));
+    }
+
+    #[test]
+    fn request_limits_have_defaults_and_read_trusted_proxies() {
+        let defaults = config(&[("EQUILIBRE_SECRET", SECRET)]).unwrap();
+        assert_eq!(defaults.limits, RateLimits::default());
+        let set = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_REQUESTS_PER_SECOND", "0"),
+            ("EQUILIBRE_SIGN_INS_PER_MINUTE", "20"),
+            ("EQUILIBRE_TRUSTED_PROXIES", "127.0.0.1, 10.0.0.0/8,::1"),
+        ])
+        .unwrap();
+        assert_eq!(set.limits.requests_per_second, 0);
+        assert_eq!(set.limits.sign_ins_per_minute, 20);
+        let proxies: Vec<String> = set
+            .limits
+            .trusted_proxies
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(proxies, ["127.0.0.1/32", "10.0.0.0/8", "::1/128"]);
+        let wrong = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_TRUSTED_PROXIES", "proxy.local"),
+        ]);
+        assert!(
+            wrong
+                .unwrap_err()
+                .to_string()
+                .contains("EQUILIBRE_TRUSTED_PROXIES")
+        );
     }
 
     #[test]

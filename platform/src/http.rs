@@ -8,7 +8,9 @@
 mod correlation;
 mod csrf;
 mod envelope;
+mod limits;
 mod pending;
+mod security_headers;
 
 use axum::http::{HeaderName, StatusCode};
 use domain::RuleKind;
@@ -18,7 +20,11 @@ pub use csrf::{CsrfPolicy, CsrfRejected, check_csrf, csrf_guard};
 pub use envelope::{
     ErrorBody, ErrorEnvelope, FieldError, FieldErrors, ListEnvelope, error_response,
 };
+pub use limits::{
+    AddressLimits, ClientAddr, admit, limit_sign_ins, retry_after, too_many_requests,
+};
 pub use pending::{PendingError, render_errors};
+pub use security_headers::{SecurityHeaders, security_headers};
 
 /// The HTTP status of a broken business rule, by its kind.
 pub fn rule_status(kind: RuleKind) -> StatusCode {

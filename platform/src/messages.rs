@@ -136,6 +136,8 @@ mod tests {
             "incorrect_number",
             "payment_unavailable",
             "server_busy",
+            "too_many_requests",
+            "too_many_attempts",
         ];
         for code in codes {
             assert!(is_known(code), "{code}");

@@ -4,12 +4,12 @@
 
 use sqlx::any::Any;
 use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyPool, Transaction};
+use sqlx::{AnyConnection, AnyPool, Transaction};
 
 use crate::projections::{INDEXES, SCHEMA};
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 10;
+pub const SCHEMA_VERSION: i64 = 11;
 
 #[derive(Clone)]
 pub struct ReadDb {
@@ -59,6 +59,67 @@ impl ReadDb {
             .execute(&mut *tx)
             .await?;
         Ok(tx)
+    }
+
+    /// [`Self::begin_exclusive`] on a given connection.
+    pub async fn begin_exclusive_on<'c>(
+        &self,
+        conn: &'c mut AnyConnection,
+    ) -> Result<Transaction<'c, Any>, sqlx::Error> {
+        if self.sqlite {
+            return sqlx::Connection::begin_with(conn, "BEGIN IMMEDIATE").await;
+        }
+        let mut tx = sqlx::Connection::begin(conn).await?;
+        sqlx::query("SELECT pg_advisory_xact_lock(7412089131)")
+            .execute(&mut *tx)
+            .await?;
+        Ok(tx)
+    }
+
+    /// Creates empty shadow copies of every table and index as temporary
+    /// tables of `conn` (see `Projector::rebuild`).
+    pub async fn create_shadow(&self, conn: &mut AnyConnection) -> Result<(), sqlx::Error> {
+        use sqlx::Executor;
+        for table in SCHEMA {
+            let create =
+                table
+                    .create
+                    .replacen("CREATE TABLE IF NOT EXISTS", "CREATE TEMP TABLE", 1);
+            conn.execute(sqlx::AssertSqlSafe(create)).await?;
+        }
+        for index in INDEXES.iter().flat_map(|i| i.iter()) {
+            // SQLite puts an index in the schema it names; PostgreSQL beside its (temporary) table.
+            let index = if self.sqlite {
+                index.replacen("CREATE INDEX IF NOT EXISTS ", "CREATE INDEX temp.", 1)
+            } else {
+                index.replacen("CREATE INDEX IF NOT EXISTS ", "CREATE INDEX ", 1)
+            };
+            conn.execute(sqlx::AssertSqlSafe(index)).await?;
+        }
+        Ok(())
+    }
+
+    /// Replaces every live table's rows by its shadow's, inside `tx`.
+    pub async fn swap_in_shadow(&self, tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+        let (live, shadow) = if self.sqlite {
+            ("main".to_owned(), "temp")
+        } else {
+            let schema: String = sqlx::query_scalar("SELECT current_schema()::text")
+                .fetch_one(&mut **tx)
+                .await?;
+            (schema, "pg_temp")
+        };
+        for table in SCHEMA.iter().map(|t| t.name) {
+            for statement in [
+                format!("DELETE FROM {live}.{table}"),
+                format!("INSERT INTO {live}.{table} SELECT * FROM {shadow}.{table}"),
+            ] {
+                sqlx::query(sqlx::AssertSqlSafe(statement))
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+        Ok(())
     }
 
     /// Creates the tables; drops them first when their version is outdated.

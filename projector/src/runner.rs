@@ -50,12 +50,24 @@ impl Projector {
             return Ok(0);
         }
         let mut tx = self.read.begin_exclusive().await?;
-        let from = checkpoint_in(&mut tx).await?;
+        let applied = self.apply_next(&mut tx, limit).await?;
+        tx.commit().await?;
+        Ok(applied)
+    }
+
+    /// Applies up to `limit` events after the checkpoint `tx` sees, and moves
+    /// that checkpoint, inside `tx`.
+    async fn apply_next(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        limit: usize,
+    ) -> Result<usize, ProjectorError> {
+        let from = checkpoint_in(tx).await?;
         let events = self.store.read_all(from, limit).await?;
         let Some(last) = events.last().map(|e| e.position) else {
             return Ok(0);
         };
-        projections::apply_batch(&mut tx, &self.store, &events).await?;
+        projections::apply_batch(tx, &self.store, &events).await?;
         sqlx::query(
             "INSERT INTO rm_checkpoint (name, tx, pos) VALUES ($1, $2, $3)
              ON CONFLICT (name) DO UPDATE SET tx = excluded.tx, pos = excluded.pos",
@@ -63,9 +75,8 @@ impl Projector {
         .bind(CHECKPOINT)
         .bind(last.tx)
         .bind(last.pos)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
-        tx.commit().await?;
         Ok(events.len())
     }
 
@@ -80,10 +91,34 @@ impl Projector {
         }
     }
 
-    /// Drops the read models and replays the whole log.
+    /// Replays the whole log into shadow tables, then swaps their rows in,
+    /// with their checkpoint, in one transaction. Until then users read the
+    /// live tables: a rebuild that fails or is killed leaves them as they
+    /// were. The shadows are temporary tables of one connection (its
+    /// statements see them instead of the live ones, so every projection
+    /// writes them unchanged); they vanish with the connection.
     pub async fn rebuild(&self) -> Result<usize, ProjectorError> {
-        self.read.reset().await?;
-        self.catch_up().await
+        let mut conn = self.read.pool.acquire().await?.detach();
+        self.read.create_shadow(&mut conn).await?;
+        let mut total = 0;
+        loop {
+            let mut tx = sqlx::Connection::begin(&mut conn).await?;
+            let applied = self.apply_next(&mut tx, BATCH).await?;
+            tx.commit().await?;
+            if applied == 0 {
+                break;
+            }
+            total += applied;
+        }
+        // Under the live projector's lock: the last events, then the swap,
+        // so the checkpoint users see never moves back.
+        let mut tx = self.read.begin_exclusive_on(&mut conn).await?;
+        while let n @ 1.. = self.apply_next(&mut tx, BATCH).await? {
+            total += n;
+        }
+        self.read.swap_in_shadow(&mut tx).await?;
+        tx.commit().await?;
+        Ok(total)
     }
 
     /// Runs until the task is dropped; errors are logged and retried.

@@ -25,12 +25,21 @@ pub fn min_position(headers: &HeaderMap) -> Option<Position> {
         .and_then(|v| v.parse().ok())
 }
 
+/// Waits for `X-Min-Position`; a malformed one, or one the store never
+/// issued (no waiting would help), is refused with 400 at once.
 pub async fn wait_for_position(
     State(state): State<QueryState>,
     request: Request,
     next: Next,
 ) -> Response {
-    if let Some(wanted) = min_position(request.headers())
+    let wanted = match request.headers().get(X_MIN_POSITION) {
+        None => None,
+        Some(raw) => match raw.to_str().ok().and_then(|v| v.parse().ok()) {
+            Some(position) => Some(position),
+            None => return QueryError::Invalid("x-min-position").into_response(),
+        },
+    };
+    if let Some(wanted) = wanted
         && let Err(error) = wait(&state, wanted).await
     {
         return error.into_response();
@@ -40,9 +49,16 @@ pub async fn wait_for_position(
 
 async fn wait(state: &QueryState, wanted: Position) -> Result<(), QueryError> {
     let deadline = tokio::time::Instant::now() + MAX_WAIT;
+    let mut checked_issued = false;
     loop {
         if projector::projections_checkpoint(&state.read).await? >= wanted {
             return Ok(());
+        }
+        if !checked_issued {
+            if !state.stores.events.issued(wanted).await? {
+                return Err(QueryError::Invalid("x-min-position"));
+            }
+            checked_issued = true;
         }
         if tokio::time::Instant::now() >= deadline {
             return Err(QueryError::ReadModelBehind);

@@ -3,6 +3,7 @@
 //! position the client last wrote (read-your-writes).
 #![forbid(unsafe_code)]
 
+pub mod bounds;
 pub mod csv;
 pub mod error;
 pub mod freshness;
@@ -35,6 +36,8 @@ pub struct QueryState {
     pub openapi: Arc<serde_json::Value>,
     /// Rendered answers of hot reads, kept while the read models stand still.
     pub renders: Arc<render_cache::RenderCache>,
+    /// Request budgets per client address (shared with the command service).
+    pub limits: Arc<platform::http::AddressLimits>,
 }
 
 #[derive(OpenApi)]
@@ -109,10 +112,15 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         )
         .with_state(state.clone())
         .split_for_parts();
+    let limits = state.limits.clone();
     let router = router
         .layer(axum::middleware::from_fn_with_state(
             state,
             freshness::wait_for_position,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            limits,
+            platform::http::admit,
         ))
         .layer(axum::middleware::from_fn(platform::http::render_errors));
     (router, doc)

@@ -56,6 +56,10 @@ pub trait EventStore: Send + Sync + 'static {
     /// Position of the last event a reader may see now.
     async fn head(&self) -> Result<Position>;
 
+    /// Whether an event at or past `position` was committed, visible to
+    /// readers yet or not: false for a position the store never issued.
+    async fn issued(&self, position: Position) -> Result<bool>;
+
     /// Where an event with this id was stored, if it was.
     async fn event_position(&self, event_id: Uuid) -> Result<Option<Position>>;
 
@@ -106,6 +110,31 @@ pub trait ReactorStore: Send + Sync + 'static {
     async fn mark_fired(&self, id: Uuid, at: DateTime<Utc>) -> Result<()>;
 }
 
+/// Counters of failed attempts per key (sign-in throttling): an ordinary
+/// changeable table of the store's database, shared by every instance, never
+/// events and never one process's memory. A run of failures is forgotten once
+/// it began before `since` (the caller's window).
+#[async_trait]
+pub trait ThrottleStore: Send + Sync + 'static {
+    /// The current run of failures of `key`, if it began at or after `since`.
+    async fn failures(&self, key: &str, since: DateTime<Utc>) -> Result<Option<FailureCount>>;
+    /// Counts one failure at `now` (a run begun before `since` restarts at 1).
+    async fn record_failure(
+        &self,
+        key: &str,
+        now: DateTime<Utc>,
+        since: DateTime<Utc>,
+    ) -> Result<FailureCount>;
+    async fn clear_failures(&self, key: &str) -> Result<()>;
+}
+
+/// A run of failures: how many, and when the last one was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FailureCount {
+    pub failures: u32,
+    pub last_at: DateTime<Utc>,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScheduledCommand {
     /// Deterministic: derived from the event that scheduled it.
@@ -121,6 +150,7 @@ pub struct ScheduledCommand {
 pub struct Stores {
     pub events: Arc<dyn EventStore>,
     pub reactor: Arc<dyn ReactorStore>,
+    pub throttle: Arc<dyn ThrottleStore>,
 }
 
 /// Opens (and migrates) the store: `postgres://…` → PostgreSQL, anything else
@@ -130,13 +160,15 @@ pub async fn connect(database_url: &str) -> Result<Stores> {
         let store = Arc::new(postgres::PgStore::connect(database_url).await?);
         Ok(Stores {
             events: store.clone(),
-            reactor: store,
+            reactor: store.clone(),
+            throttle: store,
         })
     } else {
         let store = Arc::new(sqlite::SqliteStore::connect(database_url).await?);
         Ok(Stores {
             events: store.clone(),
-            reactor: store,
+            reactor: store.clone(),
+            throttle: store,
         })
     }
 }

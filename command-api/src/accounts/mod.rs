@@ -8,6 +8,7 @@ pub mod otp;
 pub mod passwords;
 pub mod registration;
 pub mod sessions;
+pub mod throttle;
 
 use chrono::{DateTime, Utc};
 use domain::account::{self as account_rules, NewAccount};
@@ -27,6 +28,11 @@ use crate::ids::Ids;
 
 pub fn account_stream(id: Uuid) -> StreamId {
     StreamId::new(ACCOUNT_CATEGORY, id)
+}
+
+/// The account's sign-ins and sign-outs (`domain::account::SIGN_IN_CATEGORY`).
+pub fn sign_in_stream(id: Uuid) -> StreamId {
+    StreamId::new(account_rules::SIGN_IN_CATEGORY, id)
 }
 
 pub fn reservation_stream(login_key: &str) -> StreamId {

@@ -8,7 +8,10 @@ use store::{Position, SessionRecord, SideWrite};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{PROFILE_KEY, account_stream, load_account, login_key};
+use std::net::IpAddr;
+
+use super::throttle::SignInCounters;
+use super::{PROFILE_KEY, account_stream, load_account, login_key, sign_in_stream};
 use crate::AppState;
 use crate::caller::Caller;
 use crate::error::CommandError;
@@ -47,20 +50,28 @@ static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
 });
 
 /// Checks e-mail and password for the area's role and opens a session.
+///
+/// Failed attempts slow the next ones, per account and client address
+/// ([`SignInCounters`]); unknown e-mails count the same, so the wait tells
+/// nobody whether an account exists.
 pub async fn sign_in(
     app: &AppState,
     ids: &Ids,
     role: Role,
+    client: IpAddr,
     body: SignIn,
 ) -> Result<Opened, CommandError> {
     let invalid = || CommandError::Domain(domain::DomainError::Rule(RuleCode::InvalidCredentials));
     let Ok(email) = Email::parse(&body.email) else {
         return Err(invalid());
     };
+    let login_key = login_key(app, role, &email);
+    let counters = SignInCounters::new(role, &login_key, client);
+    counters.check(app).await?;
     let credential = app
         .stores
         .events
-        .credential_by_login(role.as_str(), &login_key(app, role, &email))
+        .credential_by_login(role.as_str(), &login_key)
         .await?;
     let hash = credential
         .as_ref()
@@ -71,8 +82,10 @@ pub async fn sign_in(
         .await
         .map_err(CommandError::from)?;
     let Some(credential) = credential.filter(|_| password_ok) else {
+        counters.failed(app).await?;
         return Err(invalid());
     };
+    counters.succeeded(app).await?;
     open_session(app, ids, role, credential.account_id, Vec::new()).await
 }
 
@@ -107,7 +120,11 @@ pub async fn open_session(
                 },
                 now,
             )
-            .events(account_stream(account_id), account.version, &events),
+            // Sessions go to the account's sign-in log, which takes them in
+            // any order; the account itself must only be unchanged since it
+            // was read (deactivated meanwhile → decide again).
+            .unchanged(account_stream(account_id), account.version)
+            .events_in_any_order(sign_in_stream(account_id), &events),
             Batch::side,
         );
         let position = batch
@@ -171,7 +188,7 @@ pub async fn sign_out(
             },
             now,
         )
-        .events(account_stream(caller.account_id), account.version, &events)
+        .events_in_any_order(sign_in_stream(caller.account_id), &events)
         .side(SideWrite::RevokeSession {
             session_id: caller.session_id,
             at: now,

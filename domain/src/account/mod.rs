@@ -8,6 +8,7 @@ mod decide;
 mod events;
 mod registration;
 mod state;
+pub mod throttle;
 
 use serde::{Deserialize, Serialize};
 
@@ -22,6 +23,10 @@ pub use registration::{
 pub use state::{Account, EmailReservation};
 
 pub const ACCOUNT_CATEGORY: &str = "account";
+/// An account's sign-ins and sign-outs, `signins-{account id}`: kept apart
+/// from the account's stream (appended without an expected version) so that
+/// sessions opened at once never conflict; the account's own events decide.
+pub const SIGN_IN_CATEGORY: &str = "signins";
 /// The terms and privacy versions in force; a sign-up must accept these.
 pub const TERMS_VERSION: &str = "2026-01";
 pub const PRIVACY_VERSION: &str = "2026-01";

@@ -14,35 +14,58 @@ use crate::{DomainError, FieldError, FieldErrors};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct RegistrationForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub title: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub gender: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub family_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub given_name: String,
     /// `YYYY-MM-DD`.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub date_of_birth: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub preferred_contact: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub isd_code: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub contact_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub alternative_isd_code: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub alternative_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub whatsapp_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub timezone: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub correspondence_language: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub spoken_languages: Vec<String>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub profession: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub country_of_residence: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub nationality: String,
     pub years_of_experience: Option<i64>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub email: String,
     /// Proof returned by the e-mail OTP verification.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub email_proof: String,
     /// Proof returned by the mobile OTP verification, required when the
     /// preferred contact is SMS or WhatsApp (see [`PersonalProfile::number_to_verify`]).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub mobile_proof: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub password: String,
     pub accept_terms: bool,
     pub accept_privacy: bool,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub terms_version: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub privacy_version: String,
 }
 

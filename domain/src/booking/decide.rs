@@ -21,6 +21,9 @@ use crate::{DomainError, RuleCode};
 pub const HOLD: TimeDelta = TimeDelta::minutes(15);
 /// A slot can be booked (or moved to) at least this long before it starts.
 pub const MIN_NOTICE: TimeDelta = TimeDelta::hours(2);
+/// Slots are offered and booked at most this far ahead: a schedule says
+/// what a consultant does in the coming months, not in ten years.
+pub const HORIZON: TimeDelta = TimeDelta::days(180);
 /// A client who cancels at least this long before the start is refunded in full.
 pub const FULL_REFUND_NOTICE: TimeDelta = TimeDelta::hours(24);
 /// The consultant may report a no-show up to this long after the end.
@@ -117,10 +120,10 @@ fn check_slot(
     start: DateTime<Utc>,
     now: DateTime<Utc>,
 ) -> Result<DateTime<Utc>, DomainError> {
-    let end = start + duration.as_duration();
-    if start < now + MIN_NOTICE {
+    if start < now + MIN_NOTICE || start > now + HORIZON {
         return Err(DomainError::Rule(RuleCode::SlotUnavailable));
     }
+    let end = start + duration.as_duration();
     let published = offer.availability.slots(duration, start, end);
     if published.first().is_some_and(|s| s.start == start) {
         Ok(end)

@@ -35,15 +35,20 @@ choice!(
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct GeneralInfoForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub occupation: String,
     /// Centimetres, 50–250.
     pub height_cm: Option<i64>,
     /// Kilograms, 20–350.
     pub weight_kg: Option<i64>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub emergency_contact_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub emergency_contact_isd_code: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub emergency_contact_number: String,
     /// `search_engine`, `social_media`, `friend_or_family`, `expert`, `press`, `other`, or empty.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub referral_source: String,
 }
 

@@ -41,18 +41,27 @@ choice!(Diet {
 #[serde(default)]
 pub struct HealthAssessmentForm {
     /// Why the client seeks a consultation (required).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub reason: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub current_treatments: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub allergies: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub medical_history: String,
     /// `no`, `pregnant`, `breastfeeding`, `not_applicable`, `prefer_not_to_say`.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub pregnancy: String,
     /// `good`, `fair`, `poor`.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub sleep: String,
     /// `low`, `moderate`, `high`.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub stress: String,
     /// `omnivore`, `vegetarian`, `vegan`, `other`.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub diet: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub lifestyle_notes: String,
     /// The experts the client booked may read the answers.
     pub share_with_experts: bool,

@@ -99,6 +99,25 @@ fn invalid_terms_are_field_errors() {
 }
 
 #[test]
+fn validity_dates_far_outside_the_window_are_refused() {
+    let forever = CouponForm {
+        valid_until: DateTime::<Utc>::MAX_UTC,
+        ..form()
+    };
+    let Err(DomainError::Invalid(errors)) =
+        create(&CodeReservation::default(), COUPON, forever, now())
+    else {
+        panic!("expected field errors");
+    };
+    assert_eq!(errors.0["valid_until"].code, "date.out_of_range");
+    let ancient = CouponForm {
+        valid_from: now() - TimeDelta::days(365 * 20),
+        ..form()
+    };
+    assert!(create(&CodeReservation::default(), COUPON, ancient, now()).is_err());
+}
+
+#[test]
 fn a_percent_discount_rounds_down_and_a_fixed_one_never_exceeds_the_price() {
     let coupon = created(CouponForm {
         percent: Some(33),

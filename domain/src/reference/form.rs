@@ -16,11 +16,14 @@ pub const NAME_MAX_CHARS: usize = 100;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct ReferenceForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub name_fr: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub name_en: String,
     /// The country of a new city; ignored when editing (a city stays in its country).
     pub parent_id: Option<Uuid>,
     /// ISO code of a language, country or nationality; optional.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub code: String,
 }
 

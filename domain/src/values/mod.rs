@@ -12,6 +12,7 @@ mod person;
 mod phone;
 pub mod text;
 mod web;
+pub mod window;
 
 pub use bank::{Bic, Iban, mask_iban, mask_tail};
 pub use choice::{ContactMethod, Gender, Title};

@@ -64,6 +64,17 @@ fn checked(raw: &str, max: usize, multi_line: bool) -> Result<String, FieldError
     Ok(text.to_owned())
 }
 
+/// For form fields: JSON `null` reads as the empty value, like an absent
+/// field, so a section read back (where empty optional values are `null`) is
+/// accepted as written.
+pub fn null_as_default<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Default + serde::Deserialize<'de>,
+{
+    Ok(<Option<T> as serde::Deserialize>::deserialize(deserializer)?.unwrap_or_default())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

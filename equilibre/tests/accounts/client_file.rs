@@ -285,6 +285,17 @@ async fn the_health_assessment_is_checked_saved_and_read_back_by_its_client(back
         "no health answer in the event: {}",
         saved_event.payload
     );
+
+    // What the read returns, the write accepts back, changing nothing.
+    let mut again = saved["answers"].clone();
+    again["share_with_experts"] = saved["share_with_experts"].clone();
+    put(&app, "/api/client/health-assessment", &token, again)
+        .await
+        .expect(204);
+    let reread = get(&app, "/api/client/health-assessment", &token)
+        .await
+        .json();
+    assert_eq!(reread["answers"], saved["answers"]);
 }
 
 async fn health_answers_are_hidden_from_consultants_who_did_not_book_the_client(backend: Backend) {
@@ -449,6 +460,17 @@ async fn general_information_is_checked_and_saved(backend: Backend) {
             "emergency_contact_number": "612345678", "referral_source": "friend_or_family"})
     );
     assert_eq!(saved["client_id"], member.account_id.to_string());
+    // What the read returns (nulls included), the write accepts back.
+    put(
+        &app,
+        "/api/client/general-info",
+        &token,
+        saved["info"].clone(),
+    )
+    .await
+    .expect(204);
+    let reread = get(&app, "/api/client/general-info", &token).await.json();
+    assert_eq!(reread["info"], saved["info"]);
 }
 
 async fn forgetting_a_client_erases_its_answers_live_and_after_a_rebuild(backend: Backend) {

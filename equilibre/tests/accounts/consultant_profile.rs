@@ -17,6 +17,7 @@ on_both_backends!(
     a_consultant_cannot_review_profiles,
     forgetting_a_consultant_erases_the_profile_live_and_on_rebuild,
     a_retried_command_with_the_same_key_acts_once,
+    every_section_as_read_is_accepted_back_unchanged,
 );
 
 async fn send(app: &TestApp, method: Method, path: &str, body: &Value, lang: &str) -> Answer {
@@ -694,4 +695,81 @@ async fn a_retried_command_with_the_same_key_acts_once(backend: Backend) {
     assert_eq!(app.count_events("DegreeAdded").await, 1);
     assert_eq!(app.count_events("BasicProfileUpdated").await, 1);
     assert_eq!(profile(&app).await["degrees"].as_array().unwrap().len(), 1);
+}
+
+/// What a read returns, the matching write accepts: each section of
+/// `GET /api/consultant/profile` sent back as is to its `PUT` changes nothing
+/// and is accepted, including the empty optional fields it reads as `null`.
+async fn every_section_as_read_is_accepted_back_unchanged(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    admin(&app).await;
+    let lists = lists(&app).await;
+    let member = consultant(&app, "fr", "Inès").await;
+    app.sign_in_as(&member).await;
+    let degree_id = fill_profile(&app, &lists).await;
+    // Empty optional texts, read back as null.
+    let mut details = profile(&app).await["profile_details"].clone();
+    for field in ["video_url", "background", "expertise"] {
+        details[field] = json!("");
+    }
+    send(
+        &app,
+        Method::PUT,
+        "/api/consultant/profile/details",
+        &details,
+        "fr",
+    )
+    .await
+    .expect(204);
+
+    let read = profile(&app).await;
+    assert_eq!(read["profile_details"]["video_url"], Value::Null);
+    for (section, path) in [
+        ("basic_profile", "/api/consultant/profile/basic-profile"),
+        ("address", "/api/consultant/profile/address"),
+        ("bank", "/api/consultant/profile/bank"),
+        ("profile_details", "/api/consultant/profile/details"),
+        ("documents", "/api/consultant/profile/documents"),
+    ] {
+        let answer = send(&app, Method::PUT, path, &read[section], "en").await;
+        assert_eq!(answer.status, 204, "{section}: {:?}", answer.json());
+    }
+    let degree = read["degrees"]
+        .as_array()
+        .and_then(|d| d.iter().find(|d| d["id"] == degree_id.as_str()))
+        .expect("the degree")
+        .clone();
+    let answer = send(
+        &app,
+        Method::PUT,
+        &format!("/api/consultant/profile/degrees/{degree_id}"),
+        &degree,
+        "en",
+    )
+    .await;
+    assert_eq!(answer.status, 204, "degree: {:?}", answer.json());
+    let certificate = read["certificates"][0].clone();
+    let answer = send(
+        &app,
+        Method::PUT,
+        &format!(
+            "/api/consultant/profile/certificates/{}",
+            certificate["id"].as_str().unwrap_or_default()
+        ),
+        &certificate,
+        "en",
+    )
+    .await;
+    assert_eq!(answer.status, 204, "certificate: {:?}", answer.json());
+    // Sent back as read: nothing changed, so the sections are as before.
+    let again = profile(&app).await;
+    for section in [
+        "basic_profile",
+        "address",
+        "bank",
+        "profile_details",
+        "documents",
+    ] {
+        assert_eq!(again[section], read[section], "{section}");
+    }
 }

@@ -3,12 +3,15 @@
 
 use domain::account::Role;
 use projector::{Projector, ReadDb};
+use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, StreamAppend, StreamId};
+use uuid::Uuid;
 
 use crate::support::{Backend, TestApp, unique_email};
 
 on_both_backends!(
     a_projector_restarted_half_way_ends_where_a_fresh_rebuild_ends,
     two_projectors_stepping_at_once_apply_every_event_once,
+    a_rebuild_that_fails_half_way_leaves_what_users_see_untouched,
 );
 
 /// A varied history: accounts of every role, sessions, a password change,
@@ -153,5 +156,54 @@ async fn two_projectors_stepping_at_once_apply_every_event_once(backend: Backend
     assert_eq!(
         app.app.read.dump().await.unwrap(),
         fresh.dump().await.unwrap()
+    );
+}
+
+/// The rebuild replays into shadow tables and swaps them in only once caught
+/// up: when it fails (here on an event it cannot read, as a kill would stop
+/// it), the live read models and their checkpoint are as before, not empty.
+async fn a_rebuild_that_fails_half_way_leaves_what_users_see_untouched(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    some_history(&app).await;
+    app.catch_up().await;
+    let before = app.app.read.dump().await.unwrap();
+    let checkpoint = app.app.projector.checkpoint().await.unwrap();
+
+    let account = StreamId::new(domain::account::ACCOUNT_CATEGORY, Uuid::now_v7());
+    app.app
+        .stores
+        .events
+        .append(AppendRequest {
+            streams: vec![StreamAppend {
+                stream: account,
+                expected: ExpectedVersion::Exact(0),
+                events: vec![NewEvent {
+                    event_id: Uuid::now_v7(),
+                    event_type: "AccountRegistered".into(),
+                    schema_version: 1,
+                    payload: r#"{"type":"AccountRegistered","not":"readable"}"#.into(),
+                    metadata: EventMetadata {
+                        actor_id: None,
+                        actor_role: Some("system".into()),
+                        correlation_id: Uuid::now_v7(),
+                        causation_id: None,
+                        recorded_at: app.now(),
+                    },
+                }],
+            }],
+            side_writes: vec![],
+        })
+        .await
+        .expect("an unreadable event is stored");
+
+    let failed = app.app.projector.rebuild().await;
+
+    assert!(failed.is_err(), "the rebuild stops at the unreadable event");
+    assert_eq!(app.app.projector.checkpoint().await.unwrap(), checkpoint);
+    assert_eq!(app.app.read.dump().await.unwrap(), before);
+    assert!(
+        before
+            .iter()
+            .any(|(table, rows)| table == "rm_accounts" && rows.len() == 4)
     );
 }

@@ -10,6 +10,7 @@ on_both_backends!(
     the_openapi_document_is_3_1_and_lists_every_documented_route,
     unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app,
     the_policies_the_app_states_are_the_domains_and_cacheable,
+    every_answer_carries_the_security_headers,
 );
 
 /// Every route of `docs/api.md`.
@@ -124,6 +125,39 @@ async fn unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app(backend
         );
         assert_eq!(page.text, INDEX_HTML);
     }
+}
+
+async fn every_answer_carries_the_security_headers(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+
+    let page = app.bare(Method::GET, "/client/dashboard").send().await;
+    let api = app.get("/api/public/experts").send().await;
+    let refused = app.get("/api/public/experts?page=0").send().await;
+
+    for answer in [&page, &api, &refused] {
+        let csp = answer.header("content-security-policy").unwrap_or_default();
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(
+            !csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"),
+            "{csp}"
+        );
+        assert_eq!(answer.header("x-frame-options"), Some("DENY"));
+        assert_eq!(answer.header("x-content-type-options"), Some("nosniff"));
+        assert_eq!(answer.header("referrer-policy"), Some("no-referrer"));
+        let permissions = answer.header("permissions-policy").unwrap_or_default();
+        assert!(permissions.contains("camera=(self)") && permissions.contains("microphone=(self)"));
+        // Served over plain http here: HSTS would be ignored, so it is not sent.
+        assert_eq!(answer.header("strict-transport-security"), None);
+    }
+    let web_policy = page.header("content-security-policy").unwrap_or_default();
+    assert!(
+        web_policy.starts_with("default-src 'self'; script-src 'self';"),
+        "{web_policy}"
+    );
+    assert!(
+        api.header("content-security-policy")
+            .is_some_and(|p| p.starts_with("default-src 'none'"))
+    );
 }
 
 async fn the_policies_the_app_states_are_the_domains_and_cacheable(backend: Backend) {

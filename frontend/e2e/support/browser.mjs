@@ -60,9 +60,15 @@ export const withPage = async (browser, options, fn) => {
   const page = await context.newPage();
   const pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
+  // The server's Content-Security-Policy must never block what the app does.
+  const blocked = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) blocked.push(message.text());
+  });
   try {
     await fn({ page, context });
     assert.deepEqual(pageErrors, [], 'uncaught errors in the page');
+    assert.deepEqual(blocked, [], 'requests or styles blocked by the Content-Security-Policy');
   } finally {
     await context.close();
   }

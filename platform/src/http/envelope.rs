@@ -113,11 +113,18 @@ pub fn error_response(
 ) -> Response {
     let error = ErrorBody::new(code, lang, &fields, correlation_id);
     let mut response = (status, Json(ErrorEnvelope { error })).into_response();
-    // Every 503 is a passing state (busy, read models catching up).
-    if status == StatusCode::SERVICE_UNAVAILABLE {
+    // Every 503 is a passing state (busy, read models catching up); a 429
+    // whose wait is not known precisely (a code's resend delay) says a minute.
+    // A failure that knows its wait sets the header itself (kept by `render_errors`).
+    let retry_after = match status {
+        StatusCode::SERVICE_UNAVAILABLE => Some("1"),
+        StatusCode::TOO_MANY_REQUESTS => Some("60"),
+        _ => None,
+    };
+    if let Some(seconds) = retry_after {
         response
             .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            .insert(header::RETRY_AFTER, HeaderValue::from_static(seconds));
     }
     response
 }

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex};
 
 use axum::extract::Request;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
@@ -41,15 +41,49 @@ pub async fn render_errors(request: Request, next: Next) -> Response {
         .get::<CorrelationId>()
         .copied()
         .unwrap_or_default();
+    let api = request.uri().path().starts_with("/api/");
     let mut response = next.run(request).await;
     let pending = response.extensions_mut().remove::<PendingError>();
-    match pending.and_then(|p| p.0.lock().ok()?.take()) {
+    let failure = pending
+        .and_then(|p| p.0.lock().ok()?.take())
+        .or_else(|| api.then(|| unrendered_rejection(&response)).flatten());
+    match failure {
         Some((status, code, fields)) => {
             if status.is_server_error() {
                 tracing::error!(correlation_id = %correlation.0, code, "request failed");
             }
-            error_response(status, code, lang, fields, correlation)
+            let mut rendered = error_response(status, code, lang, fields, correlation);
+            // Headers the failure set (`Retry-After`, cookies) stay on it.
+            for (name, value) in response.headers() {
+                if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                    rendered.headers_mut().insert(name.clone(), value.clone());
+                }
+            }
+            rendered
         }
         None => response,
     }
+}
+
+/// A 4xx the framework answered itself (an unreadable query string or path
+/// parameter, an unknown method, a body too large or of the wrong type) in
+/// plain text: rendered as the envelope too, so every API error is JSON.
+fn unrendered_rejection(response: &Response) -> Option<Failure> {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !status.is_client_error() || json {
+        return None;
+    }
+    let code = match status {
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::METHOD_NOT_ALLOWED => "method_not_allowed",
+        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        StatusCode::UNSUPPORTED_MEDIA_TYPE | StatusCode::UNPROCESSABLE_ENTITY => "malformed_body",
+        _ => "malformed_request",
+    };
+    Some((status, code, FieldErrors::new()))
 }

@@ -60,8 +60,12 @@ fn entity_kind(category: &str) -> Option<&'static str> {
     }
 }
 
+/// Account streams (and their sign-in logs, `signins-{account}`) are the
+/// account's: audited under the account's id.
 pub fn interested(category: &str) -> bool {
-    category == domain::account::ACCOUNT_CATEGORY || entity_kind(category).is_some()
+    category == domain::account::ACCOUNT_CATEGORY
+        || category == domain::account::SIGN_IN_CATEGORY
+        || entity_kind(category).is_some()
 }
 
 /// The names of the fields an event sets: every top-level key of its JSON

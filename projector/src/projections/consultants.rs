@@ -420,7 +420,7 @@ async fn section(
         } => {
             let mut degrees = list(tx, id, "degrees").await?;
             let entry = json!({"id": degree_id, "name": name, "school": school, "year": year,
-                "attachment": attachment});
+                "attachment_key": file_key(&attachment), "attachment": attachment});
             upsert(&mut degrees, entry);
             set_column(tx, id, "degrees", Value::Array(degrees)).await?;
         }
@@ -454,7 +454,7 @@ async fn section(
             let number = certificate_number(number.is_some(), raw.as_deref());
             let mut certificates = list(tx, id, "certificates").await?;
             let entry = json!({"id": certificate_id, "name": name, "school": school, "year": year,
-                "number": number, "attachment": attachment});
+                "number": number, "attachment_key": file_key(&attachment), "attachment": attachment});
             upsert(&mut certificates, entry);
             set_column(tx, id, "certificates", Value::Array(certificates)).await?;
         }
@@ -470,7 +470,7 @@ async fn section(
         } => {
             let personal = personal_json(store, &details).await?;
             let merged = merge(
-                json!({"attachment": attachment}),
+                json!({"attachment_key": file_key(&attachment), "attachment": attachment}),
                 personal.as_ref(),
                 BANK_PERSONAL,
             );
@@ -494,6 +494,7 @@ async fn section(
             let public = json!({
                 "keyword_ids": keyword_ids, "objective_ids": objective_ids,
                 "disorder_ids": disorder_ids, "specialisation_ids": specialisation_ids,
+                "photo_key": file_key(&photo), "resume_key": file_key(&resume),
                 "photo": photo, "resume": resume,
                 "price_minor": price.minor, "currency": price.currency,
                 "session_minutes": session_duration.minutes(), "languages": languages,
@@ -511,7 +512,9 @@ async fn section(
         } => {
             let personal = personal_json(store, &id_number).await?;
             let public = json!({"contract": contract, "id_attachment": id_attachment,
-                "criminal_record": criminal_record});
+                "criminal_record": criminal_record, "contract_key": file_key(&contract),
+                "id_attachment_key": file_key(&id_attachment),
+                "criminal_record_key": file_key(&criminal_record)});
             let merged = merge(public, personal.as_ref(), DOCUMENTS_PERSONAL);
             set_column(tx, id, "documents", merged).await?;
         }
@@ -536,4 +539,10 @@ async fn personal_json(
     Ok(payload(store, reference)
         .await?
         .and_then(|raw| serde_json::from_str(&raw).ok()))
+}
+
+/// The key of a stored file (or `null`), under the name the section's write
+/// takes (`photo_key`, `attachment_key`…): a section read is accepted back.
+fn file_key(file: &impl serde::Serialize) -> Value {
+    json!(file)["key"].clone()
 }

@@ -101,7 +101,9 @@ pub async fn apply_batch(
         if client_files::interested(event.stream.category()) {
             client_files::apply(tx, store, event).await?;
         }
-        if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
+        if event.stream.category() == domain::account::SIGN_IN_CATEGORY {
+            accounts.apply(tx, store, event).await?;
+        } else if event.stream.category() == domain::account::ACCOUNT_CATEGORY {
             accounts.apply(tx, store, event).await?;
             stats.apply_account(event)?;
             directory.apply_account(tx, event).await?;

@@ -86,8 +86,8 @@ pub async fn list_clients(
     SignedIn(_caller): SignedIn,
     Query(params): Query<ClientParams>,
 ) -> Result<impl IntoResponse, QueryError> {
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE);
+    let (page, page_size) =
+        crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
     let offset = (page as usize - 1) * page_size as usize;
     let key = name_key(&params.search);
     let words: Vec<&str> = key.split('_').filter(|w| !w.is_empty()).collect();

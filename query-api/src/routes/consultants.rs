@@ -151,8 +151,8 @@ pub async fn consultant_list(
     SignedIn(_caller): SignedIn,
     Query(params): Query<ListParams>,
 ) -> Result<impl IntoResponse, QueryError> {
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE);
+    let (page, page_size) =
+        crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
     let pattern = format!("%{}%", name_key(&params.search));
     let status = params.status.trim();
     // An empty status matches every row.

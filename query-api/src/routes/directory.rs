@@ -281,11 +281,12 @@ pub async fn list_experts(
     Query(params): Query<DirectoryParams>,
 ) -> Result<Response, QueryError> {
     let min_position = crate::freshness::min_position(&headers);
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params
-        .page_size
-        .unwrap_or(DEFAULT_PAGE_SIZE)
-        .clamp(1, MAX_PAGE_SIZE);
+    let (page, page_size) = crate::bounds::paging(
+        params.page,
+        params.page_size,
+        DEFAULT_PAGE_SIZE,
+        MAX_PAGE_SIZE,
+    )?;
     let criteria = Criteria::from_params(&params);
     let snapshot = snapshot(&state, min_position).await?;
     let skip = (page as usize - 1) * page_size as usize;

@@ -78,8 +78,8 @@ pub async fn reference_list(
     Query(params): Query<ListParams>,
 ) -> Result<impl IntoResponse, QueryError> {
     let kind = kind(&slug)?;
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE);
+    let (page, page_size) =
+        crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
     let pattern = format!("%{}%", name_key(&params.search));
     let trashed = i64::from(params.trashed);
     let total: i64 = sqlx::query_scalar(

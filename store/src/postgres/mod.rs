@@ -8,6 +8,7 @@ mod reactor;
 mod read;
 mod session_cache;
 mod side_writes;
+mod throttle;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -106,6 +107,15 @@ impl EventStore for PgStore {
         read::head(&self.pool).await
     }
 
+    async fn issued(&self, position: Position) -> Result<bool> {
+        Ok(
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE global_position >= $1)")
+                .bind(position.pos)
+                .fetch_one(&self.pool)
+                .await?,
+        )
+    }
+
     async fn event_position(&self, event_id: Uuid) -> Result<Option<Position>> {
         Ok(read::positions_of(&self.pool, &[event_id])
             .await?
@@ -188,5 +198,29 @@ impl ReactorStore for PgStore {
 
     async fn mark_fired(&self, id: Uuid, at: DateTime<Utc>) -> Result<()> {
         reactor::mark_fired(&self.pool, id, at).await
+    }
+}
+
+#[async_trait]
+impl crate::ThrottleStore for PgStore {
+    async fn failures(
+        &self,
+        key: &str,
+        since: DateTime<Utc>,
+    ) -> Result<Option<crate::FailureCount>> {
+        throttle::failures(&self.pool, key, since).await
+    }
+
+    async fn record_failure(
+        &self,
+        key: &str,
+        now: DateTime<Utc>,
+        since: DateTime<Utc>,
+    ) -> Result<crate::FailureCount> {
+        throttle::record_failure(&self.pool, key, now, since).await
+    }
+
+    async fn clear_failures(&self, key: &str) -> Result<()> {
+        throttle::clear_failures(&self.pool, key).await
     }
 }

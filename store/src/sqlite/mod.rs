@@ -12,6 +12,7 @@ mod codec;
 mod reactor;
 mod read;
 mod side_writes;
+mod throttle;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -110,6 +111,15 @@ impl EventStore for SqliteStore {
         read::head(&self.reader).await
     }
 
+    async fn issued(&self, position: Position) -> Result<bool> {
+        Ok(
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM events WHERE global_position >= ?1)")
+                .bind(position.pos)
+                .fetch_one(&self.reader)
+                .await?,
+        )
+    }
+
     async fn event_position(&self, event_id: Uuid) -> Result<Option<Position>> {
         Ok(read::positions_of(&self.reader, &[event_id])
             .await?
@@ -181,5 +191,29 @@ impl ReactorStore for SqliteStore {
 
     async fn mark_fired(&self, id: Uuid, at: DateTime<Utc>) -> Result<()> {
         reactor::mark_fired(&self.writer, id, at).await
+    }
+}
+
+#[async_trait]
+impl crate::ThrottleStore for SqliteStore {
+    async fn failures(
+        &self,
+        key: &str,
+        since: DateTime<Utc>,
+    ) -> Result<Option<crate::FailureCount>> {
+        throttle::failures(&self.reader, key, since).await
+    }
+
+    async fn record_failure(
+        &self,
+        key: &str,
+        now: DateTime<Utc>,
+        since: DateTime<Utc>,
+    ) -> Result<crate::FailureCount> {
+        throttle::record_failure(&self.writer, key, now, since).await
+    }
+
+    async fn clear_failures(&self, key: &str) -> Result<()> {
+        throttle::clear_failures(&self.writer, key).await
     }
 }

@@ -10,6 +10,7 @@ mod postgres_only;
 mod reactor;
 mod sqlite_only;
 mod support;
+mod throttle;
 
 /// Generates `sqlite::<case>` and `postgres::<case>` tests for each case
 /// (an `async fn(&Harness)` in one of the case modules).
@@ -59,4 +60,6 @@ conformance! {
     reactor::an_effect_is_recorded_only_once,
     reactor::scheduled_commands_are_due_once_in_due_order,
     reactor::a_checkpoint_starts_at_zero_and_keeps_the_last_saved_position,
+    throttle::failures_count_up_within_a_window_and_start_again_after_it,
+    throttle::racing_failures_are_all_counted,
 }

@@ -7,7 +7,7 @@ use chrono::{DateTime, TimeZone, Utc};
 use store::testing::{TempDir, TestPostgres, fresh_sqlite_path};
 use store::{
     AppendRequest, EventMetadata, EventStore, ExpectedVersion, NewEvent, Position, ReactorStore,
-    RecordedEvent, SideWrite, StreamAppend, StreamId,
+    RecordedEvent, SideWrite, StreamAppend, StreamId, ThrottleStore,
 };
 use uuid::Uuid;
 
@@ -15,6 +15,7 @@ use uuid::Uuid;
 pub struct Harness {
     pub events: Arc<dyn EventStore>,
     pub reactor: Arc<dyn ReactorStore>,
+    pub throttle: Arc<dyn ThrottleStore>,
     /// What `store::connect` was given, to open the same database again.
     pub url: String,
     _guard: Guard,
@@ -41,6 +42,7 @@ async fn open(url: String, guard: Guard) -> Harness {
     Harness {
         events: stores.events,
         reactor: stores.reactor,
+        throttle: stores.throttle,
         url,
         _guard: guard,
     }

@@ -18,9 +18,13 @@ use crate::{DomainError, FieldError, FieldErrors};
 pub struct AddressForm {
     pub country_id: Option<Uuid>,
     pub city_id: Option<Uuid>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub house_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub street_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub street_name_2: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub postal_code: String,
 }
 

@@ -16,19 +16,32 @@ use crate::{DomainError, FieldError, FieldErrors};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct BankForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub payment_currency: String,
     /// `0` when not applicable (spec §5).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub tax_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub bank_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub agency_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub agency_address: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub swift_bic: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub account_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub branch_code: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub iban: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub control_key: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub account_holder: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub account_currency: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub attachment_key: String,
 }
 

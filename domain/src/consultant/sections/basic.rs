@@ -16,13 +16,21 @@ pub const MAX_SPOKEN_LANGUAGES: usize = 20;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct BasicProfileForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub title: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub gender: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub given_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub family_name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub isd_code: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub contact_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub spoken_languages: Vec<String>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub timezone: String,
 }
 

@@ -19,11 +19,15 @@ const NUMBER_MAX_CHARS: usize = 50;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct CertificateForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub school: String,
     pub year: Option<i64>,
     /// Optional (spec §5).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub attachment_key: String,
 }
 

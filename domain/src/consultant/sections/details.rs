@@ -27,23 +27,35 @@ pub const MAX_LANGUAGES: usize = 10;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct ProfileDetailsForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub bio: String,
     /// Background experience or publications.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub background: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub expertise: String,
     /// Introductory video link.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub video_url: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub keyword_ids: Vec<Uuid>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub objective_ids: Vec<Uuid>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub disorder_ids: Vec<Uuid>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub specialisation_ids: Vec<Uuid>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub photo_key: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub resume_key: String,
     /// The price of one consultation in minor units (cents).
     pub price_minor: Option<i64>,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub currency: String,
     pub session_minutes: Option<i64>,
     /// Languages the consultations are given in (ISO 639-1).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub languages: Vec<String>,
     pub first_consultation_free: bool,
 }

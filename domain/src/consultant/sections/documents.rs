@@ -14,9 +14,13 @@ use crate::{DomainError, FieldErrors};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct DocumentsForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub contract_key: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub id_number: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub id_attachment_key: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub criminal_record_key: String,
 }
 

@@ -17,10 +17,13 @@ const NAME_MAX_CHARS: usize = 200;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(default)]
 pub struct DegreeForm {
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub name: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub school: String,
     pub year: Option<i64>,
     /// Key of the uploaded scan.
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub attachment_key: String,
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use chrono::{SubsecRound, Utc};
 use equilibre::App;
 use platform::clock::ManualClock;
-use platform::config::{Config, FilesBackend};
+use platform::config::{Config, FilesBackend, RateLimits};
 use platform::testing::MailDev;
 use store::Position;
 use tokio::task::JoinHandle;
@@ -49,6 +49,7 @@ pub struct Builder {
     database: Option<Arc<Database>>,
     clock: Option<ManualClock>,
     files: Option<FilesBackend>,
+    limits: Option<RateLimits>,
 }
 
 impl Builder {
@@ -70,6 +71,11 @@ impl Builder {
     /// Keeps uploads there instead of the local directory.
     pub fn files(mut self, files: FilesBackend) -> Self {
         self.files = Some(files);
+        self
+    }
+    /// Request limits as in production (tests default to unreachable ones).
+    pub fn limits(mut self, limits: RateLimits) -> Self {
+        self.limits = Some(limits);
         self
     }
     /// Opens the same store and read models, on the same clock, as `other`.
@@ -111,6 +117,9 @@ impl Builder {
         if let Some(files) = self.files {
             config.files = files;
         }
+        if let Some(limits) = self.limits {
+            config.limits = limits;
+        }
 
         let app = App::open_with(config, clock.shared())
             .await
@@ -123,7 +132,7 @@ impl Builder {
             .merge(app.query_router())
             .merge(app.web_router());
         let server = tokio::spawn(async move {
-            axum::serve(listener, router)
+            equilibre::serve(listener, router, std::future::pending())
                 .await
                 .expect("the server runs");
         });
@@ -154,6 +163,7 @@ impl TestApp {
             database: None,
             clock: None,
             files: None,
+            limits: None,
         }
     }
 

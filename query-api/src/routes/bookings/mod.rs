@@ -141,8 +141,8 @@ async fn list(
     viewer: Viewer,
     params: &BookingParams,
 ) -> Result<ListEnvelope<BookingRow>, QueryError> {
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, MAX_PAGE_SIZE);
+    let (page, page_size) =
+        crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
     let filter = filter(params, viewer, caller);
     let where_sql = filter.sql();
     let count_sql = format!(

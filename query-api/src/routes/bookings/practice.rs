@@ -187,8 +187,7 @@ pub async fn coupons(
     SignedIn(_caller): SignedIn,
     Query(params): Query<PageParams>,
 ) -> Result<impl IntoResponse, QueryError> {
-    let page = params.page.unwrap_or(1).max(1);
-    let page_size = params.page_size.unwrap_or(20).clamp(1, 100);
+    let (page, page_size) = crate::bounds::paging(params.page, params.page_size, 20, 100)?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rm_coupons")
         .fetch_one(&state.read.pool)
         .await?;

@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use domain::DomainError;
 use domain::availability::{Availability, Slot, TimingRule, Timings};
-use domain::booking::{self, HoldContext, HoldRequest, MIN_NOTICE, Pair, PairEvent};
+use domain::booking::{self, HORIZON, HoldContext, HoldRequest, MIN_NOTICE, Pair, PairEvent};
 use domain::client_file::{ClientFile, ClientFileEvent};
 use domain::codec::{self, EventSchema};
 use domain::consultant::{self, Consultant, ConsultantEvent};
@@ -183,7 +183,9 @@ async fn free_slots(
     let (true, Some(zone), Some(duration)) = (offer.listed, offer.timezone, offer.duration) else {
         return Ok(None);
     };
-    let from = from.max(state.clock.now() + MIN_NOTICE);
+    let now = state.clock.now();
+    let from = from.max(now + MIN_NOTICE);
+    let to = to.min(now + HORIZON);
     if from >= to {
         return Ok(Some((duration, Vec::new())));
     }
@@ -230,7 +232,7 @@ pub async fn expert_slots(
         ),
         None => None,
     };
-    let days = params.days.unwrap_or(28).clamp(1, MAX_DAYS);
+    let days = crate::bounds::within(params.days, 28, 1..=MAX_DAYS, "days")?;
     let zone = asked_zone.or(client_zone);
     let key = format!(
         "slots {consultant_id} {} {} {days}",
@@ -267,6 +269,10 @@ async fn render_slots(
     let now = state.clock.now();
     let today = now.with_timezone(&tz).date_naive();
     let first_day = first_day.unwrap_or(today);
+    // Days far outside the window are refused rather than computed empty.
+    if (first_day - today).num_days().abs() > domain::values::window::YEARS_AHEAD * 366 {
+        return Err(QueryError::Invalid("from"));
+    }
     let last_day = first_day
         .checked_add_days(Days::new(u64::from(days)))
         .ok_or(QueryError::Invalid("days"))?;
@@ -421,7 +427,9 @@ pub async fn booking_quote(
         .trim()
         .parse()
         .map_err(|_| QueryError::Invalid("consultant_id"))?;
-    let start = parse_start(&params.start).ok_or(QueryError::Invalid("start"))?;
+    let start = parse_start(&params.start)
+        .filter(|start| domain::values::window::check_instant(*start, state.clock.now()).is_ok())
+        .ok_or(QueryError::Invalid("start"))?;
     let client_id = caller.account_id;
     let offer = offer(&state, consultant_id).await?;
     if !offer.listed {

@@ -18,7 +18,7 @@ pub const STATUSES: [&str; 5] = [
     "dismissed",
     "withdrawn",
 ];
-pub const MAX_PAGE: u32 = 10_000;
+pub use crate::bounds::MAX_PAGE;
 pub const MAX_PAGE_SIZE: u32 = 100;
 const MAX_Q: usize = 200;
 /// Words of `q` used (each must match).

@@ -1,0 +1,184 @@
+//! The headers every answer carries (docs/rules.md "Security headers"): a
+//! Content-Security-Policy that allows only our own origin (the inline boot
+//! style of `index.html` by its hash), no framing, no MIME sniffing, no
+//! referrer, camera and microphone for this origin only, and HSTS when the
+//! public URL is https. The gateway sample passes them through unchanged.
+
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+
+/// The headers to add, built once at start.
+#[derive(Clone, Debug)]
+pub struct SecurityHeaders(Arc<HeaderMap>);
+
+/// API answers are data, never documents: nothing may load from them.
+const API_POLICY: &str =
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+impl SecurityHeaders {
+    /// For the web app: `index_html` is the page served for every route, whose
+    /// inline `<style>` blocks are allowed by their hashes.
+    pub fn for_web(public_url: &str, index_html: Option<&str>) -> Self {
+        let styles: String = index_html
+            .map(inline_style_hashes)
+            .unwrap_or_default()
+            .iter()
+            .map(|hash| format!(" '{hash}'"))
+            .collect();
+        let policy = format!(
+            "default-src 'self'; script-src 'self'; style-src 'self'{styles}; \
+             img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob:; \
+             connect-src 'self' {ws}; object-src 'none'; base-uri 'self'; \
+             form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'",
+            ws = websocket_origin(public_url),
+        );
+        Self::with_policy(public_url, &policy)
+    }
+
+    /// For the API services.
+    pub fn for_api(public_url: &str) -> Self {
+        Self::with_policy(public_url, API_POLICY)
+    }
+
+    fn with_policy(public_url: &str, policy: &str) -> Self {
+        let mut headers = HeaderMap::new();
+        let mut set = |name: HeaderName, value: &str| {
+            if let Ok(value) = HeaderValue::from_str(value) {
+                headers.insert(name, value);
+            }
+        };
+        set(header::CONTENT_SECURITY_POLICY, policy);
+        set(header::X_FRAME_OPTIONS, "DENY");
+        set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+        // Reset links carry a token in the path (DESIGN §2): never leak it.
+        set(header::REFERRER_POLICY, "no-referrer");
+        set(
+            HeaderName::from_static("permissions-policy"),
+            "camera=(self), microphone=(self), display-capture=(self), geolocation=(), \
+             payment=(), usb=()",
+        );
+        set(
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        );
+        if public_url.starts_with("https://") {
+            set(
+                header::STRICT_TRANSPORT_SECURITY,
+                "max-age=31536000; includeSubDomains",
+            );
+        }
+        SecurityHeaders(Arc::new(headers))
+    }
+
+    pub fn headers(&self) -> &HeaderMap {
+        &self.0
+    }
+}
+
+/// Adds the headers a response does not set itself.
+pub async fn security_headers(
+    State(headers): State<SecurityHeaders>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut response = next.run(request).await;
+    for (name, value) in headers.0.iter() {
+        if !response.headers().contains_key(name) {
+            response.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    response
+}
+
+/// `ws(s)://host` of the public URL: the video room's signalling socket
+/// (older browsers do not count it as `'self'`).
+fn websocket_origin(public_url: &str) -> String {
+    let (scheme, rest) = match public_url.split_once("://") {
+        Some(("https", rest)) => ("wss", rest),
+        Some((_, rest)) => ("ws", rest),
+        None => ("ws", public_url),
+    };
+    let host = rest.split('/').next().unwrap_or(rest);
+    format!("{scheme}://{host}")
+}
+
+/// `sha256-…` of each inline `<style>` block's exact text.
+fn inline_style_hashes(html: &str) -> Vec<String> {
+    let mut hashes = Vec::new();
+    let mut rest = html;
+    while let Some(open) = rest.find("<style") {
+        let after_open = &rest[open..];
+        let Some(body_start) = after_open.find('>').map(|i| i + 1) else {
+            break;
+        };
+        let Some(body_len) = after_open[body_start..].find("</style>") else {
+            break;
+        };
+        let body = &after_open[body_start..body_start + body_len];
+        hashes.push(format!(
+            "sha256-{}",
+            STANDARD.encode(Sha256::digest(body.as_bytes()))
+        ));
+        rest = &after_open[body_start + body_len..];
+    }
+    hashes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_web_policy_allows_only_our_origin_and_the_inline_boot_style_by_hash() {
+        let html = "<head><style>\n  .boot { color: red; }\n</style></head><style media=\"print\">p{}</style>";
+        let headers = SecurityHeaders::for_web("https://equilibre.example/", Some(html));
+        let csp = headers.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap();
+        let boot = STANDARD.encode(Sha256::digest(b"\n  .boot { color: red; }\n"));
+        assert!(
+            csp.contains(&format!("style-src 'self' 'sha256-{boot}' 'sha256-")),
+            "{csp}"
+        );
+        assert!(csp.contains("script-src 'self';"), "{csp}");
+        assert!(!csp.contains("unsafe"), "{csp}");
+        assert!(
+            csp.contains("connect-src 'self' wss://equilibre.example;"),
+            "{csp}"
+        );
+        assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert_eq!(
+            headers.headers()[header::STRICT_TRANSPORT_SECURITY],
+            "max-age=31536000; includeSubDomains"
+        );
+        assert!(
+            headers.headers()["permissions-policy"]
+                .to_str()
+                .unwrap()
+                .starts_with("camera=(self), microphone=(self)")
+        );
+    }
+
+    #[test]
+    fn plain_http_gets_no_hsts_and_the_api_loads_nothing() {
+        let headers = SecurityHeaders::for_api("http://127.0.0.1:8080");
+        assert!(
+            !headers
+                .headers()
+                .contains_key(header::STRICT_TRANSPORT_SECURITY)
+        );
+        assert_eq!(
+            headers.headers()[header::CONTENT_SECURITY_POLICY],
+            API_POLICY
+        );
+        assert_eq!(headers.headers()[header::X_FRAME_OPTIONS], "DENY");
+        assert_eq!(headers.headers()[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    }
+}
