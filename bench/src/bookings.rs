@@ -273,6 +273,51 @@ pub async fn run(
         Verdict::from(load.p99 <= READ_P99_BUDGET),
     );
 
+    // The miss path: one week of one expert's slots from a day and in a
+    // zone that vary over more keys than the render cache holds, beside the
+    // server's trivial endpoint in the same run.
+    let trivial = directory::load(
+        &base,
+        &["/api/public/web-settings".to_owned()],
+        settings.connections,
+        settings.seconds,
+    )
+    .await?;
+    let today = chrono::Utc::now().date_naive();
+    let zones = ["Europe/Paris", "America/Montreal", "Asia/Kolkata"];
+    let mut varied = Vec::new();
+    for day in 0..180 {
+        for id in &experts {
+            for zone in zones {
+                let from = today + chrono::Days::new(day);
+                varied.push(format!(
+                    "/api/public/experts/{id}/slots?days=7&from={from}&tz={zone}"
+                ));
+            }
+        }
+    }
+    let keys = varied.len();
+    let miss = directory::load(&base, &varied, settings.connections, settings.seconds).await?;
+    report.row(
+        "postgres",
+        &format!(
+            "free slots, cache missed ({keys} keys), {} conn",
+            settings.connections
+        ),
+        miss.requests as u64,
+        Duration::from_secs(settings.seconds),
+        miss.per_second,
+        Some(miss.p50.as_secs_f64() * 1e3),
+        Some(miss.p99.as_secs_f64() * 1e3),
+        format!(
+            "ratio {:.3} of web-settings ({:.0}/s, p99 {:.2} ms); {} errors",
+            miss.per_second / trivial.per_second,
+            trivial.per_second,
+            trivial.p99.as_secs_f64() * 1e3,
+            miss.errors
+        ),
+    );
+
     race(&app, &base, &experts, &racers, report).await?;
     server.abort();
     Ok(())

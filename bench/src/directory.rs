@@ -501,6 +501,15 @@ pub async fn run(
             vec!["/api/health".into()],
         ),
         (
+            "one expert's detail (8 experts in turn)",
+            seeded
+                .experts
+                .iter()
+                .take(8)
+                .map(|id| format!("/api/public/experts/{id}"))
+                .collect(),
+        ),
+        (
             "directory, no filter (page 1 of 12)",
             vec!["/api/public/experts".into()],
         ),

@@ -136,6 +136,8 @@ impl Criteria {
 struct Expert {
     search_text: String,
     card: String,
+    /// The public profile page's JSON (shared, not copied, per answer).
+    detail: axum::body::Bytes,
 }
 
 /// Every listed expert in display order, and for each posting key (`kind:id`
@@ -144,6 +146,8 @@ struct Expert {
 struct Directory {
     experts: Vec<Expert>,
     postings: HashMap<String, Vec<usize>>,
+    /// Consultant id → position in `experts`.
+    by_id: HashMap<String, usize>,
 }
 
 /// The whole directory at one projector checkpoint, in display order.
@@ -170,8 +174,8 @@ static RENEWING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
 /// Reads every listed expert from the read models.
 async fn load_directory(state: &QueryState) -> Result<Directory, QueryError> {
-    let rows: Vec<(String, String, String)> = sqlx::query_as(
-        "SELECT consultant_id, search_text, card FROM rm_directory ORDER BY sort_key, consultant_id",
+    let rows: Vec<(String, String, String, String)> = sqlx::query_as(
+        "SELECT consultant_id, search_text, card, detail FROM rm_directory ORDER BY sort_key, consultant_id",
     )
     .fetch_all(&state.read.pool)
     .await?;
@@ -183,12 +187,17 @@ async fn load_directory(state: &QueryState) -> Result<Directory, QueryError> {
         sqlx::query_as("SELECT consultant_id, language FROM rm_directory_language")
             .fetch_all(&state.read.pool)
             .await?;
-    let mut index = HashMap::with_capacity(rows.len());
     let mut directory = Directory::default();
-    for (id, search_text, card) in rows {
-        index.insert(id, directory.experts.len());
-        directory.experts.push(Expert { search_text, card });
+    directory.by_id.reserve(rows.len());
+    for (id, search_text, card, detail) in rows {
+        directory.by_id.insert(id, directory.experts.len());
+        directory.experts.push(Expert {
+            search_text,
+            card,
+            detail: detail.into(),
+        });
     }
+    let index = &directory.by_id;
     let keyed = topics
         .into_iter()
         .map(|(id, kind, topic)| (id, format!("{kind}:{topic}")))
@@ -197,11 +206,13 @@ async fn load_directory(state: &QueryState) -> Result<Directory, QueryError> {
                 .into_iter()
                 .map(|(id, language)| (id, format!("language:{language}"))),
         );
+    let mut postings: HashMap<String, Vec<usize>> = HashMap::new();
     for (id, key) in keyed {
         if let Some(&i) = index.get(&id) {
-            directory.postings.entry(key).or_default().push(i);
+            postings.entry(key).or_default().push(i);
         }
     }
+    directory.postings = postings;
     Ok(directory)
 }
 
@@ -310,16 +321,19 @@ pub async fn list_experts(
     responses((status = 200, description = "Expert detail"), (status = 404, body = ErrorEnvelope)))]
 pub async fn expert_detail(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, QueryError> {
     let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
-    let detail: String =
-        sqlx::query_scalar("SELECT detail FROM rm_directory WHERE consultant_id = $1")
-            .bind(id.to_string())
-            .fetch_optional(&state.read.pool)
-            .await?
-            .ok_or(QueryError::NotFound)?;
-    Ok(raw_json(detail))
+    // From the directory's snapshot, as fresh as the list it was clicked in.
+    let snapshot = snapshot(&state, crate::freshness::min_position(&headers)).await?;
+    let directory = &snapshot.directory;
+    let expert = directory
+        .by_id
+        .get(&id.to_string())
+        .and_then(|&i| directory.experts.get(i))
+        .ok_or(QueryError::NotFound)?;
+    Ok(raw_json(expert.detail.clone()))
 }
 
 /// The profile photo of a listed expert.
@@ -378,6 +392,7 @@ mod tests {
             directory.experts.push(Expert {
                 search_text: (*text).into(),
                 card: i.to_string(),
+                detail: axum::body::Bytes::new(),
             });
             for key in *keys {
                 directory.postings.entry((*key).into()).or_default().push(i);
