@@ -7,7 +7,7 @@ CARGO ?= cargo
 NPM ?= npm
 DATA_DIR ?= $(CURDIR)/data
 
-.PHONY: run test frontend-deps frontend-build rust-lint rust-test frontend-check e2e bench
+.PHONY: run test frontend-deps frontend-build rust-lint rust-test frontend-check e2e fuzz bench
 
 ## Builds the web app and the server, then starts the whole marketplace on
 ## SQLite under ./data with demo accounts (printed with the URL).
@@ -17,8 +17,9 @@ run: frontend-build
 	EQUILIBRE_COOKIE_SECURE=$${EQUILIBRE_COOKIE_SECURE:-true} ./target/release/equilibre serve
 
 ## Every test: Rust format, lints and tests (SQLite and PostgreSQL, NATS,
-## SMTP), the frontend's lint, type check and unit tests, browser tests.
-test: rust-lint frontend-check rust-test e2e
+## SMTP), the frontend's lint, type check and unit tests, browser tests, and
+## the OpenAPI fuzzer (schemathesis) as each role.
+test: rust-lint frontend-check rust-test e2e fuzz
 
 frontend-deps:
 	@if [ ! -d frontend/node_modules ]; then cd frontend && $(NPM) ci --no-audit --no-fund; fi
@@ -39,6 +40,10 @@ frontend-check: frontend-deps
 e2e: frontend-build
 	$(CARGO) build -p equilibre
 	cd frontend && $(NPM) run e2e
+
+fuzz:
+	$(CARGO) build -p equilibre
+	python3 equilibre/tests/fuzz/fuzz.py target/debug/equilibre
 
 ## Prints throughput and latency figures; asserts nothing.
 bench:

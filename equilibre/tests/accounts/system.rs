@@ -86,6 +86,22 @@ async fn the_openapi_document_is_3_1_and_lists_every_documented_route(backend: B
         );
     }
     assert!(doc["components"]["securitySchemes"]["session"].is_object());
+
+    // The two services' documents are merged by schema name: a name both
+    // use must describe one shape, or one service's answers are mis-described.
+    let schemas = |doc: utoipa::openapi::OpenApi| {
+        serde_json::to_value(doc).unwrap()["components"]["schemas"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default()
+    };
+    let commands = schemas(command_api::router(app.app.command_state.clone()).1);
+    let queries = schemas(query_api::router(app.app.query_state.clone()).1);
+    for (name, shape) in &commands {
+        if let Some(other) = queries.get(name) {
+            assert_eq!(shape, other, "schema {name} differs between the services");
+        }
+    }
 }
 
 async fn unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app(backend: Backend) {

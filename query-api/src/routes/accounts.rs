@@ -49,7 +49,7 @@ impl<T: IntoResponse> IntoResponse for NoStore<T> {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct SessionBody {
+pub struct SessionView {
     pub role: String,
     pub account_id: Uuid,
     pub given_name: String,
@@ -62,7 +62,7 @@ pub struct SessionBody {
 
 /// Who is signed in to this area.
 #[utoipa::path(get, path = "/api/{area}/session", tag = "accounts", security(("session" = [])),
-    params(("area" = String, Path)), responses((status = 200, body = SessionBody), (status = 401, body = ErrorEnvelope)))]
+    params(("area" = String, Path)), responses((status = 200, body = SessionView), (status = 401, body = ErrorEnvelope)))]
 pub async fn session(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -74,7 +74,7 @@ pub async fn session(
     .fetch_optional(&state.read.pool)
     .await?
     .ok_or(QueryError::NotSignedIn)?;
-    Ok(NoStore(Json(SessionBody {
+    Ok(NoStore(Json(SessionView {
         role: caller.role.as_str().into(),
         account_id: caller.account_id,
         given_name: row.try_get(0)?,

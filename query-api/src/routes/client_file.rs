@@ -50,7 +50,7 @@ pub async fn consent_form_template(Query(params): Query<LangParam>) -> Response 
 
 /// Whether the filled consent form is uploaded (booking needs it).
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ConsentFormBody {
+pub struct ConsentFormRecord {
     pub uploaded: bool,
     pub uploaded_at: Option<String>,
     /// The upload's key: `/api/{client|admin-panel}/files/{file_key}` serves it.
@@ -129,8 +129,8 @@ fn json(raw: Option<String>) -> Value {
         .unwrap_or(Value::Null)
 }
 
-fn consent_form(row: FileRow) -> ConsentFormBody {
-    ConsentFormBody {
+fn consent_form(row: FileRow) -> ConsentFormRecord {
+    ConsentFormRecord {
         uploaded: row.consent_form_key.is_some(),
         uploaded_at: row.consent_form_at,
         file_key: row.consent_form_key,
@@ -197,7 +197,7 @@ fn is_missing_table(message: &str, code: Option<&str>) -> bool {
 
 /// The signed-in client's consent form status.
 #[utoipa::path(get, path = "/api/client/consent-form", tag = "client", security(("session" = [])),
-    responses((status = 200, body = ConsentFormBody), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+    responses((status = 200, body = ConsentFormRecord), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn my_consent_form(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -231,7 +231,7 @@ pub async fn my_general_info(
 /// A client's consent form status (administrators).
 #[utoipa::path(get, path = "/api/admin-panel/clients/{id}/consent-form", tag = "admin", security(("session" = [])),
     params(("id" = Uuid, Path)),
-    responses((status = 200, body = ConsentFormBody), (status = 401, body = ErrorEnvelope),
+    responses((status = 200, body = ConsentFormRecord), (status = 401, body = ErrorEnvelope),
         (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn client_consent_form(
     State(state): State<QueryState>,

@@ -17,7 +17,7 @@ use crate::QueryState;
 use crate::error::QueryError;
 
 #[derive(Serialize, ToSchema)]
-pub struct RoomBody {
+pub struct RoomAccess {
     pub room_id: Uuid,
     pub opens_at: DateTime<Utc>,
     pub closes_at: DateTime<Utc>,
@@ -36,14 +36,14 @@ pub struct RoomBody {
 /// A booking's video room: its window, whether it is open, the other party.
 #[utoipa::path(get, path = "/api/{area}/rooms/{room_id}", tag = "rooms", security(("session" = [])),
     params(("area" = String, Path, description = "client or consultant"), ("room_id" = Uuid, Path, description = "the booking's id")),
-    responses((status = 200, body = RoomBody), (status = 401, body = ErrorEnvelope),
+    responses((status = 200, body = RoomAccess), (status = 401, body = ErrorEnvelope),
         (status = 403, body = ErrorEnvelope, description = "room_forbidden: not a party of this booking (or no such room)"),
         (status = 409, body = ErrorEnvelope, description = "room_closed: the booking is not confirmed")))]
 pub async fn room(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
     Path((_area, room_id)): Path<(String, String)>,
-) -> Result<NoStore<Json<RoomBody>>, QueryError> {
+) -> Result<NoStore<Json<RoomAccess>>, QueryError> {
     let room_id: Uuid = room_id
         .parse()
         .map_err(|_| QueryError::Room(RoomRefusal::Forbidden))?;
@@ -69,7 +69,7 @@ pub async fn room(
         Err(RoomRefusal::NotOpen { .. }) => "not_open",
         Err(_) => "closed",
     };
-    Ok(NoStore(Json(RoomBody {
+    Ok(NoStore(Json(RoomAccess {
         room_id,
         opens_at: view.opens_at,
         closes_at: view.closes_at,

@@ -16,7 +16,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::practice::{NoteRow, NoteScope, notes};
-use super::rows::{BookingRow, SELECT, Viewer, utc};
+use super::rows::{BookingView, SELECT, Viewer, utc};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::routes::accounts::{NoStore, SignedIn};
@@ -29,7 +29,7 @@ async fn rows(
     viewer: Viewer,
     sql_where: &str,
     binds: &[String],
-) -> Result<Vec<BookingRow>, QueryError> {
+) -> Result<Vec<BookingView>, QueryError> {
     let mut query = sqlx::query(sqlx::AssertSqlSafe(format!("{SELECT} WHERE {sql_where}")));
     for value in binds {
         query = query.bind(value.as_str());
@@ -39,7 +39,7 @@ async fn rows(
         .fetch_all(&state.read.pool)
         .await?
         .iter()
-        .map(|r| BookingRow::from_row(r, viewer, now))
+        .map(|r| BookingView::from_row(r, viewer, now))
         .collect::<Result<Vec<_>, _>>()
         .map_err(QueryError::from)
 }
@@ -73,11 +73,11 @@ fn midnight(tz: chrono_tz::Tz, day: NaiveDate) -> DateTime<Utc> {
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ConsultantDashboard {
-    pub next_appointment: Option<BookingRow>,
+    pub next_appointment: Option<BookingView>,
     /// Today's confirmed, completed or no-show bookings, by start.
-    pub today: Vec<BookingRow>,
+    pub today: Vec<BookingView>,
     /// This week's confirmed bookings still to come, by start.
-    pub this_week: Vec<BookingRow>,
+    pub this_week: Vec<BookingView>,
     /// Clients who have booked the consultant (confirmed, completed or no-show).
     pub total_clients: i64,
     pub recent_notes: Vec<NoteRow>,
@@ -154,9 +154,9 @@ pub async fn consultant_dashboard(
 pub struct ClientDashboard {
     /// The next confirmed session whose room has not closed; `room.open`
     /// says whether to show the join button.
-    pub next_session: Option<BookingRow>,
+    pub next_session: Option<BookingView>,
     /// Past or ended bookings, latest first.
-    pub history: Vec<BookingRow>,
+    pub history: Vec<BookingView>,
     /// Favourite experts still listed (directory cards).
     pub favourites: Vec<serde_json::Value>,
 }

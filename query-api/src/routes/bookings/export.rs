@@ -8,7 +8,7 @@ use axum::response::Response;
 use platform::http::ErrorEnvelope;
 use platform::lang::Lang;
 
-use super::rows::{BookingRow, SELECT, Viewer};
+use super::rows::{BookingView, SELECT, Viewer};
 use super::{BookingParams, filter};
 use crate::QueryState;
 use crate::csv::{self, Page};
@@ -35,7 +35,7 @@ const COLUMNS: [&str; 16] = [
     "created_at",
 ];
 
-fn cells(row: BookingRow, payment_ref: Option<String>, lang: Lang) -> Vec<String> {
+fn cells(row: BookingView, payment_ref: Option<String>, lang: Lang) -> Vec<String> {
     let currency = row.total.currency.clone();
     let money = |minor: i64| csv::amount(minor, &currency, lang);
     vec![
@@ -120,7 +120,7 @@ pub async fn export_bookings(
             for r in &rows {
                 use sqlx::Row;
                 let payment_ref: Option<String> = r.try_get("payment_ref")?;
-                let row = BookingRow::from_row(r, Viewer::Admin, now)?;
+                let row = BookingView::from_row(r, Viewer::Admin, now)?;
                 out.push((
                     (row.start.clone(), row.id.clone()),
                     cells(row, payment_ref, lang),

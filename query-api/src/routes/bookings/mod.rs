@@ -21,7 +21,7 @@ use sqlx::Row;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use self::rows::{BookingRow, SELECT, Viewer};
+use self::rows::{BookingView, SELECT, Viewer};
 use super::accounts::{NoStore, SignedIn};
 use crate::QueryState;
 use crate::error::QueryError;
@@ -140,7 +140,7 @@ async fn list(
     caller: &Caller,
     viewer: Viewer,
     params: &BookingParams,
-) -> Result<ListEnvelope<BookingRow>, QueryError> {
+) -> Result<ListEnvelope<BookingView>, QueryError> {
     let (page, page_size) =
         crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
     let filter = filter(params, viewer, caller);
@@ -172,7 +172,7 @@ async fn list(
         .fetch_all(&state.read.pool)
         .await?
         .iter()
-        .map(|r| BookingRow::from_row(r, viewer, now))
+        .map(|r| BookingView::from_row(r, viewer, now))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ListEnvelope {
         items,
@@ -187,7 +187,7 @@ async fn list(
     params(("status" = Option<String>, Query, description = "one or more statuses, comma-separated"),
         ("from" = Option<String>, Query), ("to" = Option<String>, Query),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),
-    responses((status = 200, body = ListEnvelope<BookingRow>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+    responses((status = 200, body = ListEnvelope<BookingView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn client_bookings(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -203,7 +203,7 @@ pub async fn client_bookings(
     params(("status" = Option<String>, Query, description = "one or more statuses, comma-separated"),
         ("from" = Option<String>, Query), ("to" = Option<String>, Query),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),
-    responses((status = 200, body = ListEnvelope<BookingRow>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+    responses((status = 200, body = ListEnvelope<BookingView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn consultant_bookings(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -222,7 +222,7 @@ pub async fn consultant_bookings(
         ("to" = Option<String>, Query, description = "start before"),
         ("q" = Option<String>, Query, description = "words of either party's name, or the booking id"),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),
-    responses((status = 200, body = ListEnvelope<BookingRow>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+    responses((status = 200, body = ListEnvelope<BookingView>), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn admin_bookings(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -248,7 +248,7 @@ pub struct HistoryEntry {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct BookingDetail {
     #[serde(flatten)]
-    pub row: BookingRow,
+    pub row: BookingView,
     /// Administrators only: every event of the booking, oldest first.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub history: Option<Vec<HistoryEntry>>,
@@ -295,7 +295,7 @@ pub(crate) async fn booking_row(
     caller: &Caller,
     viewer: Viewer,
     id: &str,
-) -> Result<BookingRow, QueryError> {
+) -> Result<BookingView, QueryError> {
     let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
     let owner = match viewer {
         Viewer::Client => " AND b.client_id = $2",
@@ -310,7 +310,7 @@ pub(crate) async fn booking_row(
     .fetch_optional(&state.read.pool)
     .await?
     .ok_or(QueryError::NotFound)?;
-    Ok(BookingRow::from_row(&row, viewer, state.clock.now())?)
+    Ok(BookingView::from_row(&row, viewer, state.clock.now())?)
 }
 
 async fn history(state: &QueryState, id: &str) -> Result<Vec<HistoryEntry>, QueryError> {

@@ -8,14 +8,14 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row;
 use utoipa::ToSchema;
 
-use super::rows::{MoneyBody, Party};
+use super::rows::{AmountView, Party};
 use super::schedule::{offer, timings_of};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::routes::accounts::{NoStore, SignedIn};
 
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TimingsBody {
+pub struct TimingsView {
     /// The consultant's IANA zone, in which the rules are written.
     pub timezone: Option<String>,
     pub duration_minutes: Option<i64>,
@@ -27,7 +27,7 @@ pub struct TimingsBody {
 
 /// The signed-in consultant's weekly availability, zone and session length.
 #[utoipa::path(get, path = "/api/consultant/timings", tag = "bookings", security(("session" = [])),
-    responses((status = 200, body = TimingsBody), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
+    responses((status = 200, body = TimingsView), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn timings(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
@@ -35,7 +35,7 @@ pub async fn timings(
     let id = caller.account_id.to_string();
     let (rules, days_off) = timings_of(&state, &id).await?;
     let offer = offer(&state, caller.account_id).await?;
-    Ok(NoStore(Json(TimingsBody {
+    Ok(NoStore(Json(TimingsView {
         timezone: offer.timezone.map(|z| z.name().to_owned()),
         duration_minutes: offer.duration.map(|d| i64::from(d.minutes())),
         rules,
@@ -160,7 +160,7 @@ pub struct CouponRow {
     /// `percent` or `fixed`.
     pub kind: String,
     pub percent: Option<i64>,
-    pub amount: Option<MoneyBody>,
+    pub amount: Option<AmountView>,
     pub valid_from: String,
     pub valid_until: String,
     pub max_uses: Option<i64>,
@@ -212,7 +212,7 @@ pub async fn coupons(
                 percent: r.try_get(3)?,
                 amount: amount
                     .zip(currency)
-                    .map(|(amount_minor, currency)| MoneyBody {
+                    .map(|(amount_minor, currency)| AmountView {
                         amount_minor,
                         currency,
                     }),

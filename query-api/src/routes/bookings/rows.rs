@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 pub const BOOKED: &str = "('confirmed', 'completed', 'no_show')";
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct MoneyBody {
+pub struct AmountView {
     pub amount_minor: i64,
     pub currency: String,
 }
@@ -41,7 +41,7 @@ pub struct Room {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct BookingRow {
+pub struct BookingView {
     pub id: String,
     /// `held`, `confirmed`, `expired`, `cancelled`, `completed` or `no_show`.
     pub status: String,
@@ -50,13 +50,13 @@ pub struct BookingRow {
     pub start: String,
     pub end: String,
     pub duration_minutes: i64,
-    pub price: MoneyBody,
-    pub discount: MoneyBody,
-    pub total: MoneyBody,
+    pub price: AmountView,
+    pub discount: AmountView,
+    pub total: AmountView,
     pub free: bool,
     pub coupon_code: Option<String>,
     pub card: Option<Card>,
-    pub refund: Option<MoneyBody>,
+    pub refund: Option<AmountView>,
     /// `client`, `consultant`, `admin`, or empty.
     pub cancelled_by: String,
     pub hold_expires_at: String,
@@ -64,7 +64,7 @@ pub struct BookingRow {
     pub created_at: String,
 }
 
-/// Columns [`BookingRow::from_row`] reads, in order; `b` is `rm_bookings`.
+/// Columns [`BookingView::from_row`] reads, in order; `b` is `rm_bookings`.
 pub const SELECT: &str =
     "SELECT b.id, b.status, b.consultant_id, b.client_id, b.starts_at, b.ends_at,
         b.duration_minutes, b.price_minor, b.discount_minor, b.total_minor, b.currency, b.free,
@@ -105,10 +105,10 @@ pub enum Viewer {
     Admin,
 }
 
-impl BookingRow {
+impl BookingView {
     pub fn from_row(r: &AnyRow, viewer: Viewer, now: DateTime<Utc>) -> Result<Self, sqlx::Error> {
         let currency: String = r.try_get(10)?;
-        let money = |amount_minor: i64| MoneyBody {
+        let money = |amount_minor: i64| AmountView {
             amount_minor,
             currency: currency.clone(),
         };
@@ -127,7 +127,7 @@ impl BookingRow {
         };
         let brand: Option<String> = r.try_get(13)?;
         let last4: Option<String> = r.try_get(14)?;
-        Ok(BookingRow {
+        Ok(BookingView {
             status,
             consultant: Party {
                 id: r.try_get(2)?,

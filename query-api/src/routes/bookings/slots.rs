@@ -33,7 +33,7 @@ use store::{EventStore, Position, StreamId};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::rows::{MoneyBody, utc};
+use super::rows::{AmountView, utc};
 use super::schedule::{Offer, offer};
 use crate::QueryState;
 use crate::error::QueryError;
@@ -349,9 +349,9 @@ pub struct QuoteBody {
     pub local_start: String,
     pub timezone: String,
     pub duration_minutes: i64,
-    pub price: MoneyBody,
-    pub discount: MoneyBody,
-    pub total: MoneyBody,
+    pub price: AmountView,
+    pub discount: AmountView,
+    pub total: AmountView,
     pub free_first_eligible: bool,
     pub consent_form_uploaded: bool,
     /// Published, far enough ahead and not held by another booking.
@@ -361,8 +361,8 @@ pub struct QuoteBody {
     pub error_code: Option<String>,
 }
 
-fn money(m: Money) -> MoneyBody {
-    MoneyBody {
+fn money(m: Money) -> AmountView {
+    AmountView {
         amount_minor: m.minor,
         currency: m.currency.code().to_owned(),
     }

@@ -13,7 +13,7 @@ use uuid::Uuid;
 use super::rows::{ComplaintRecord, ComplaintRow, SELECT, Standing, Viewer};
 use crate::QueryState;
 use crate::error::QueryError;
-use crate::routes::bookings::rows::MoneyBody;
+use crate::routes::bookings::rows::AmountView;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Attachment {
@@ -52,7 +52,7 @@ pub struct InformationRequest {
 pub struct Decision {
     pub favour: String,
     pub resolution: String,
-    pub refund: Option<MoneyBody>,
+    pub refund: Option<AmountView>,
     pub suspend_consultant: bool,
     pub at: String,
 }
@@ -83,9 +83,9 @@ pub struct ComplaintDetail {
     pub decision: Option<Decision>,
     pub dismissal: Option<Dismissal>,
     /// Administrators only (`null` for parties).
-    pub booking_total: Option<MoneyBody>,
+    pub booking_total: Option<AmountView>,
     /// Administrators only (`null` for parties).
-    pub booking_refunded: Option<MoneyBody>,
+    pub booking_refunded: Option<AmountView>,
     pub can: Can,
 }
 
@@ -323,7 +323,7 @@ struct BookingMoney {
 async fn booking_money(
     state: &QueryState,
     booking: &str,
-) -> Result<(Option<MoneyBody>, Option<MoneyBody>), QueryError> {
+) -> Result<(Option<AmountView>, Option<AmountView>), QueryError> {
     let money: Option<BookingMoney> =
         sqlx::query_as("SELECT total_minor, refund_minor, currency FROM rm_bookings WHERE id = $1")
             .bind(booking)
@@ -331,11 +331,11 @@ async fn booking_money(
             .await?;
     Ok(match money {
         Some(m) => (
-            Some(MoneyBody {
+            Some(AmountView {
                 amount_minor: m.total_minor,
                 currency: m.currency.clone(),
             }),
-            m.refund_minor.map(|amount_minor| MoneyBody {
+            m.refund_minor.map(|amount_minor| AmountView {
                 amount_minor,
                 currency: m.currency,
             }),

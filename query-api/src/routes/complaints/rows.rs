@@ -7,7 +7,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::routes::bookings::rows::MoneyBody;
+use crate::routes::bookings::rows::AmountView;
 
 /// Columns of [`ComplaintRecord`]; `c` is `rm_complaints`.
 pub const SELECT: &str =
@@ -127,12 +127,12 @@ impl ComplaintRecord {
                 name: self.type_name(lang),
             },
             subject: self.subject.clone(),
-            author: PartyRef {
+            author: ComplaintParty {
                 id: self.author_id.clone(),
                 name: self.author_name(),
                 role: self.author_role.clone(),
             },
-            respondent: self.respondent_id.clone().map(|id| PartyRef {
+            respondent: self.respondent_id.clone().map(|id| ComplaintParty {
                 id,
                 name: self.respondent_name(),
                 role: self.respondent_role.clone().unwrap_or_default(),
@@ -150,10 +150,10 @@ impl ComplaintRecord {
         }
     }
 
-    pub fn refund(&self) -> Option<MoneyBody> {
+    pub fn refund(&self) -> Option<AmountView> {
         self.refund_minor
             .zip(self.refund_currency.clone())
-            .map(|(amount_minor, currency)| MoneyBody {
+            .map(|(amount_minor, currency)| AmountView {
                 amount_minor,
                 currency,
             })
@@ -183,7 +183,7 @@ pub struct TypeRef {
 
 /// A party: its name only, never its contact data.
 #[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct PartyRef {
+pub struct ComplaintParty {
     pub id: String,
     pub name: String,
     /// `client` or `consultant`.
@@ -204,9 +204,9 @@ pub struct ComplaintRow {
     #[serde(rename = "type")]
     pub complaint_type: TypeRef,
     pub subject: String,
-    pub author: PartyRef,
+    pub author: ComplaintParty,
     /// `null` for a complaint about the platform.
-    pub respondent: Option<PartyRef>,
+    pub respondent: Option<ComplaintParty>,
     pub booking: Option<BookingRef>,
     /// `refund`, `apology` or `other`.
     pub desired_outcome: Option<String>,
