@@ -243,6 +243,19 @@ async fn receive(socket: &mut Socket) -> Value {
     }
 }
 
+/// The close frame the server sends next: its code and reason.
+async fn closing(socket: &mut Socket) -> (u16, String) {
+    let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+        .await
+        .expect("an answer within 10 s")
+        .expect("a frame")
+        .expect("a readable frame");
+    match frame {
+        Message::Close(Some(frame)) => (u16::from(frame.code), frame.reason.as_str().to_owned()),
+        other => panic!("expected the server to close the socket, got {other:?}"),
+    }
+}
+
 async fn signals_and_chat_cross_between_the_client_and_the_consultant(backend: Backend) {
     let app = TestApp::start(backend).await;
     let room = booking(&app, TimeDelta::minutes(5)).await;
@@ -320,18 +333,7 @@ async fn a_stranger_cannot_open_the_socket_and_the_room_closes_it_in_time(backen
         .unwrap();
     app.clock.set(room.starts_at + TimeDelta::minutes(90));
     send(&mut client, json!({"type": "chat", "text": "still there?"})).await;
-    let closing = tokio::time::timeout(Duration::from_secs(10), client.next())
-        .await
-        .expect("an answer within 10 s")
-        .expect("a frame")
-        .expect("a readable frame");
-    match closing {
-        Message::Close(Some(frame)) => {
-            assert_eq!(u16::from(frame.code), 4000);
-            assert_eq!(frame.reason.as_str(), "room_closed");
-        }
-        other => panic!("expected the room to close the socket, got {other:?}"),
-    }
+    assert_eq!(closing(&mut client).await, (4000, "room_closed".to_owned()));
 }
 
 async fn signals_cross_between_two_instances_over_nats(backend: Backend) {
@@ -396,18 +398,10 @@ async fn signing_out_closes_the_room_socket_and_relays_nothing_more(backend: Bac
         json!({"type": "chat", "text": "after sign-out"}),
     )
     .await;
-    let closing = tokio::time::timeout(Duration::from_secs(10), client.next())
-        .await
-        .expect("an answer within 10 s")
-        .expect("a frame")
-        .expect("a readable frame");
-    match closing {
-        Message::Close(Some(frame)) => {
-            assert_eq!(u16::from(frame.code), 4001);
-            assert_eq!(frame.reason.as_str(), "session_ended");
-        }
-        other => panic!("expected the socket to close, got {other:?}"),
-    }
+    assert_eq!(
+        closing(&mut client).await,
+        (4001, "session_ended".to_owned())
+    );
     // The message sent after the sign-out never reached the consultant.
     assert_eq!(
         receive(&mut consultant).await,
