@@ -138,7 +138,9 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
             (
                 schemas,
                 paths,
-                method.layer(routes::files::upload_body_limit()),
+                method.layer(routes::files::upload_body_limit()).layer(
+                    axum::middleware::map_response(routes::files::close_after_refusal),
+                ),
             )
         })
         .routes(routes!(routes::client_file::save_consent_form))

@@ -29,6 +29,20 @@ pub fn upload_body_limit() -> DefaultBodyLimit {
     DefaultBodyLimit::max(UPLOAD_BODY_LIMIT)
 }
 
+/// A refused upload may be answered before its body was read to the end;
+/// the connection then cannot carry another request, so the answer says
+/// `Connection: close` and a client does not send its next one into it.
+pub async fn close_after_refusal(response: axum::response::Response) -> axum::response::Response {
+    let mut response = response;
+    if response.status().is_client_error() {
+        response.headers_mut().insert(
+            axum::http::header::CONNECTION,
+            axum::http::HeaderValue::from_static("close"),
+        );
+    }
+    response
+}
+
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct KindParam {

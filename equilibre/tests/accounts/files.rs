@@ -328,6 +328,9 @@ async fn bad_files_are_refused_with_a_translated_message_and_nothing_is_kept(bac
         answer.field("file").as_deref(),
         Some("The file must not exceed 10 MB.")
     );
+    // Answered before the body was read to its end: the connection closes,
+    // so the client sends its next request on a new one.
+    assert_eq!(answer.header("connection"), Some("close"));
 
     let unknown = upload(
         &app,
