@@ -97,8 +97,10 @@ test('the client and the consultant of a booking see and hear each other and cha
   const client = await openRoom(roomServer, 'client', booking.person, `/client/room/${booking.id}`);
   const consultant = await openRoom(roomServer, 'consultant', booking.expert.person, `/chat-room/${booking.id}`);
   try {
+    // Two browsers encoding and decoding fake video on a 2-core machine
+    // beside the rest of the suite: the connection may take a while.
     for (const side of [client, consultant]) {
-      await side.page.getByText(/^Connecté avec /).waitFor();
+      await side.page.getByText(/^Connecté avec /).waitFor({ timeout: 45_000 });
     }
     const deadline = Date.now() + 20_000;
     while ((await remoteFrames(client.page)) === 0 || (await remoteFrames(consultant.page)) === 0) {

@@ -5,7 +5,7 @@ as each role in turn, with a fixed seed and a time budget per role. Fails on
 any server error or schema violation, and when more than 10 % of a role's
 answers are 401 or 429 (a fuzzer that is only refused tests nothing).
 
-Usage: fuzz.py path/to/equilibre   (FUZZ_SECONDS per role, default 30)
+Usage: fuzz.py path/to/equilibre   (FUZZ_SECONDS per role, default 20)
 """
 
 import collections
@@ -19,7 +19,7 @@ import tempfile
 import time
 import urllib.request
 
-SECONDS = int(os.environ.get("FUZZ_SECONDS", "30"))
+SECONDS = int(os.environ.get("FUZZ_SECONDS", "20"))
 SEED = "20261126"
 # Routes that end the fuzzer's own session or erase what it tests with.
 NEVER = r"sign-out|password|/forget|/deactivate"
