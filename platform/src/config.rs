@@ -29,7 +29,7 @@
 //! | `EQUILIBRE_STRIPE_SECRET_KEY` | unset (the sandbox provider) | charge cards through Stripe with this secret key (`sk_…`, never printed) |
 //! | `EQUILIBRE_STRIPE_WEBHOOK_SECRET` | unset (webhooks refused) | the webhook endpoint's signing secret (`whsec_…`, never printed) |
 //! | `EQUILIBRE_STRIPE_API_BASE` | `https://api.stripe.com` | Stripe's API origin (tests point it at a stub) |
-//! | `EQUILIBRE_REQUESTS_PER_SECOND` | `50` | API requests per client address and second, bursts of ten seconds' worth; `0` = no limit |
+//! | `EQUILIBRE_REQUESTS_PER_SECOND` | `150` | API requests per client address and second, bursts of ten seconds' worth; `0` = no limit |
 //! | `EQUILIBRE_SIGN_INS_PER_MINUTE` | `30` | sign-in, sign-up, password and code requests per client address and minute; `0` = no limit |
 //! | `EQUILIBRE_TRUSTED_PROXIES` | unset | comma-separated addresses or networks of the gateways whose `X-Forwarded-For` names the client |
 //! | `EQUILIBRE_ICE_SERVERS` | empty (no STUN/TURN: peers on one network or loopback only) | STUN/TURN servers handed to the video room's browsers: a JSON array `[{"urls":"turn:turn.example:3478","username":"u","credential":"p"}]` or a comma list of URLs `stun:stun.example:3478,turn:…` (credentials are given to signed-in parties; never printed) |
@@ -127,7 +127,7 @@ pub struct Config {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RateLimits {
     /// Any API request, per second, with bursts of ten seconds' worth
-    /// (`EQUILIBRE_REQUESTS_PER_SECOND`, default 50).
+    /// (`EQUILIBRE_REQUESTS_PER_SECOND`, default 150: an office of a few dozen people behind one address browses freely).
     pub requests_per_second: u32,
     /// Sign-in, sign-up, password reset and one-time codes, per minute
     /// (`EQUILIBRE_SIGN_INS_PER_MINUTE`, default 30: an office or a family
@@ -141,7 +141,7 @@ pub struct RateLimits {
 impl Default for RateLimits {
     fn default() -> Self {
         RateLimits {
-            requests_per_second: 50,
+            requests_per_second: 150,
             sign_ins_per_minute: 30,
             trusted_proxies: Vec::new(),
         }

@@ -59,10 +59,11 @@ export const equilibreEnv = ({ dataDir, port, smtpUrl }) => {
     SMTP_URL: smtpUrl,
     EQUILIBRE_PUBLIC_URL: `http://127.0.0.1:${port}`,
     EQUILIBRE_BIND: `127.0.0.1:${port}`,
-    // The suite signs up and in hundreds of people from one address within
-    // minutes; the per-address budget that would refuse it is tested in the
-    // Rust suite (equilibre/tests/accounts/throttling.rs).
+    // The suite signs up, signs in and browses as hundreds of people from one
+    // address within minutes; the per-address budgets that would refuse it
+    // are tested in the Rust suite (equilibre/tests/accounts/throttling.rs).
     EQUILIBRE_SIGN_INS_PER_MINUTE: '100000',
+    EQUILIBRE_REQUESTS_PER_SECOND: '100000',
   };
 };
 
