@@ -256,15 +256,21 @@ async fn closing(socket: &mut Socket) -> (u16, String) {
     }
 }
 
+/// The consultant's and the client's sockets of `room`, both open.
+async fn both_connected(app: &TestApp, room: &Booking) -> (Socket, Socket) {
+    let consultant = connect(app, "consultant", room.id, &room.consultant_token)
+        .await
+        .unwrap();
+    let client = connect(app, "client", room.id, &room.client_token)
+        .await
+        .unwrap();
+    (consultant, client)
+}
+
 async fn signals_and_chat_cross_between_the_client_and_the_consultant(backend: Backend) {
     let app = TestApp::start(backend).await;
     let room = booking(&app, TimeDelta::minutes(5)).await;
-    let mut consultant = connect(&app, "consultant", room.id, &room.consultant_token)
-        .await
-        .unwrap();
-    let mut client = connect(&app, "client", room.id, &room.client_token)
-        .await
-        .unwrap();
+    let (mut consultant, mut client) = both_connected(&app, &room).await;
 
     send(&mut client, json!({"type": "join"})).await;
     assert_eq!(
@@ -382,12 +388,7 @@ async fn signals_cross_between_two_instances_over_nats(backend: Backend) {
 async fn signing_out_closes_the_room_socket_and_relays_nothing_more(backend: Backend) {
     let app = TestApp::start(backend).await;
     let room = booking(&app, TimeDelta::minutes(5)).await;
-    let mut consultant = connect(&app, "consultant", room.id, &room.consultant_token)
-        .await
-        .unwrap();
-    let mut client = connect(&app, "client", room.id, &room.client_token)
-        .await
-        .unwrap();
+    let (mut consultant, mut client) = both_connected(&app, &room).await;
     send(&mut client, json!({"type": "join"})).await;
     assert_eq!(receive(&mut consultant).await["type"], "peer-joined");
 
