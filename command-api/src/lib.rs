@@ -107,6 +107,20 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         ))
         .routes(sign_in_budget(&app, routes!(routes::accounts::sign_up)))
         .routes(sign_in_budget(&app, routes!(routes::accounts::sign_in)))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::second_factor::sign_in_second_factor),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::second_factor::enrol_at_sign_in),
+        ))
+        .routes(routes!(routes::second_factor::enrol))
+        .routes(routes!(
+            routes::second_factor::confirm,
+            routes::second_factor::disable
+        ))
+        .routes(routes!(routes::second_factor::renew_recovery_codes))
         .routes(routes!(routes::accounts::sign_out))
         .routes(sign_in_budget(
             &app,

@@ -118,6 +118,7 @@ pub enum RuleCode {
     ProfileNotSubmitted,
     ProfileUnchangedSinceRejection,
     ProfileUnderReview,
+    ReauthenticationRequired,
     ReferenceExists,
     ReferenceNotTrashed,
     ReferenceTrashed,
@@ -127,6 +128,11 @@ pub enum RuleCode {
     RoomClosed,
     RoomForbidden,
     RoomNotOpen,
+    SecondFactorAlreadyEnabled,
+    SecondFactorInvalid,
+    SecondFactorNotEnrolled,
+    SecondFactorRequired,
+    SignInChallengeInvalid,
     SlotTaken,
     SlotUnavailable,
     StatementAlreadySubmitted,
@@ -174,7 +180,10 @@ impl RuleCode {
             | RuleCode::OtpInvalid
             | RuleCode::RefundExceedsPaid
             | RuleCode::RefundNotAllowed
-            | RuleCode::ResetTokenInvalid => RuleKind::Refused,
+            | RuleCode::ResetTokenInvalid
+            | RuleCode::SecondFactorInvalid
+            | RuleCode::SecondFactorNotEnrolled
+            | RuleCode::SignInChallengeInvalid => RuleKind::Refused,
             RuleCode::AccountAlreadyDeactivated
             | RuleCode::AccountNotDeactivated
             | RuleCode::BookingNotCancellable
@@ -207,6 +216,8 @@ impl RuleCode {
             | RuleCode::ReferenceTrashed
             | RuleCode::RoomClosed
             | RuleCode::RoomNotOpen
+            | RuleCode::SecondFactorAlreadyEnabled
+            | RuleCode::SecondFactorRequired
             | RuleCode::SlotTaken
             | RuleCode::SlotUnavailable
             | RuleCode::StatementAlreadySubmitted => RuleKind::Conflict,
@@ -214,7 +225,9 @@ impl RuleCode {
             RuleCode::NotFound => RuleKind::NotFound,
             RuleCode::OtpResendTooSoon | RuleCode::OtpSendLimit => RuleKind::TooManyRequests,
             // Told only after the password was checked (docs/complaints.md).
-            RuleCode::AccountDeactivated | RuleCode::RoomForbidden => RuleKind::Forbidden,
+            RuleCode::AccountDeactivated
+            | RuleCode::ReauthenticationRequired
+            | RuleCode::RoomForbidden => RuleKind::Forbidden,
         }
     }
 }

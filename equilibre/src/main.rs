@@ -59,6 +59,12 @@ enum AdminAction {
         #[arg(long, default_value = "Equilibre")]
         family_name: String,
     },
+    /// Removes an administrator's lost second factor (app and recovery
+    /// codes gone): every session ends, the next sign-in enrols again.
+    ResetSecondFactor {
+        #[arg(long)]
+        email: String,
+    },
 }
 
 #[tokio::main]
@@ -122,6 +128,22 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Action::WebHeaders => unreachable!("answered before opening the stores"),
+        Action::Admin {
+            action: AdminAction::ResetSecondFactor { email },
+        } => match command_api::accounts::admin::reset_second_factor(&app.command_state, &email)
+            .await
+        {
+            Ok(id) => {
+                println!(
+                    "second factor removed for administrator {id}; it enrols again at the next sign-in"
+                );
+                Ok(())
+            }
+            Err(error) => anyhow::bail!(
+                "cannot reset the second factor: {}",
+                equilibre::describe(&error)
+            ),
+        },
         Action::Admin {
             action:
                 AdminAction::Create {

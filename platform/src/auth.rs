@@ -10,8 +10,12 @@ mod hash_pool;
 mod keys;
 mod password;
 mod random;
+pub mod totp;
 
-pub use claims::{EMAIL_PROOF_TTL, EmailProofClaims, MobileProofClaims, SessionClaims};
+pub use claims::{
+    EMAIL_PROOF_TTL, EmailProofClaims, MobileProofClaims, SIGN_IN_CHALLENGE_TTL, SessionClaims,
+    SignInChallengeClaims,
+};
 pub use cookies::{TokenSource, bearer_or_cookie, clear_session_cookie, session_cookie};
 pub use hash_pool::HashPool;
 pub use keys::Keys;

@@ -31,6 +31,7 @@
 //! | `EQUILIBRE_STRIPE_API_BASE` | `https://api.stripe.com` | Stripe's API origin (tests point it at a stub) |
 //! | `EQUILIBRE_REQUESTS_PER_SECOND` | `150` | API requests per client address and second, bursts of ten seconds' worth; `0` = no limit |
 //! | `EQUILIBRE_SIGN_INS_PER_MINUTE` | `30` | sign-in, sign-up, password and code requests per client address and minute; `0` = no limit |
+//! | `EQUILIBRE_ADMIN_SECOND_FACTOR` | `required` | `required`: administrators sign in with a code from an authenticator app (TOTP), enrolled at their first sign-in; `offered`: only if they turn it on (test benches) |
 //! | `EQUILIBRE_TRUSTED_PROXIES` | unset | comma-separated addresses or networks of the gateways whose `X-Forwarded-For` names the client |
 //! | `EQUILIBRE_ICE_SERVERS` | empty (no STUN/TURN: peers on one network or loopback only) | STUN/TURN servers handed to the video room's browsers: a JSON array `[{"urls":"turn:turn.example:3478","username":"u","credential":"p"}]` or a comma list of URLs `stun:stun.example:3478,turn:…` (credentials are given to signed-in parties; never printed) |
 //! | `EQUILIBRE_CLOCK_OFFSET_SECONDS` | `0` | **browser tests only**: the server's clock runs this many seconds ahead (negative: behind) of the wall clock, so a booking made ≥ 2 h ahead can be met in its video room (the reactions worker keeps the wall clock); never set it in production |
@@ -45,6 +46,7 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 use chrono::TimeDelta;
+use domain::account::SecondFactorPolicy;
 use secrecy::{ExposeSecret, SecretString};
 
 use values::{check_db_url, is_postgres, parse_bool, redact_url, sqlite_url};
@@ -120,6 +122,8 @@ pub struct Config {
     pub clock_offset_seconds: i64,
     /// Requests allowed per client address (docs/rules.md "Request limits").
     pub limits: RateLimits,
+    /// `EQUILIBRE_ADMIN_SECOND_FACTOR` (docs/rules.md "Second factor").
+    pub admin_second_factor: SecondFactorPolicy,
 }
 
 /// Per-address request limits and the proxies whose `X-Forwarded-For` is
@@ -499,6 +503,16 @@ impl Config {
                 None => 0,
             },
             limits: rate_limits(&var)?,
+            admin_second_factor: match var("EQUILIBRE_ADMIN_SECOND_FACTOR").as_deref() {
+                None | Some("required") => SecondFactorPolicy::Required,
+                Some("offered") => SecondFactorPolicy::Offered,
+                Some(_) => {
+                    return Err(invalid(
+                        "EQUILIBRE_ADMIN_SECOND_FACTOR",
+                        "expected required or offered",
+                    ));
+                }
+            },
         })
     }
 
@@ -527,6 +541,9 @@ impl Config {
             ice_servers: Vec::new(),
             clock_offset_seconds: 0,
             limits: RateLimits::unreachable(),
+            // Tests of other features sign administrators in with a password
+            // only; the second factor's own tests ask for `Required`.
+            admin_second_factor: SecondFactorPolicy::Offered,
         }
     }
 
@@ -588,6 +605,7 @@ impl fmt::Debug for Config {
             .field("ice_servers", &self.ice_servers)
             .field("clock_offset_seconds", &self.clock_offset_seconds)
             .field("limits", &self.limits)
+            .field("admin_second_factor", &self.admin_second_factor)
             .finish()
     }
 }

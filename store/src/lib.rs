@@ -126,6 +126,10 @@ pub trait ThrottleStore: Send + Sync + 'static {
         since: DateTime<Utc>,
     ) -> Result<FailureCount>;
     async fn clear_failures(&self, key: &str) -> Result<()>;
+    /// Records that `key` used its one-time code of time step `step`: true
+    /// the first time, false when that step (or a later one) was used already
+    /// (a TOTP code is accepted once, on every instance).
+    async fn claim_step(&self, key: &str, step: i64) -> Result<bool>;
 }
 
 /// A run of failures: how many, and when the last one was.

@@ -126,3 +126,35 @@ pub async fn forget_account(
         other => other,
     })
 }
+
+/// Removes an administrator's second factor when the app and the recovery
+/// codes are lost (`equilibre admin reset-second-factor`: the command line,
+/// like creation). Every session ends; the next sign-in enrols again.
+pub async fn reset_second_factor(app: &AppState, email: &str) -> Result<Uuid, CommandError> {
+    let email = Email::parse(email).map_err(|e| DomainError::field("email", e))?;
+    let key = login_key(app, Role::Admin, &email);
+    let credential = app
+        .stores
+        .events
+        .credential_by_login(Role::Admin.as_str(), &key)
+        .await?
+        .ok_or(CommandError::NotFound)?;
+    let account_id = credential.account_id;
+    let ids = Ids::fresh();
+    with_retry(|| async {
+        let now = app.clock.now();
+        let account = load_account(app, account_id).await?;
+        let events = account::reset_second_factor(&account.state, now)?;
+        Batch::new(&ids, Actor::SYSTEM, now)
+            .events(account_stream(account_id), account.version, &events)
+            .side(SideWrite::RevokeAccountSessions {
+                account_id,
+                at: now,
+                keep: None,
+            })
+            .commit(app)
+            .await
+    })
+    .await?;
+    Ok(account_id)
+}

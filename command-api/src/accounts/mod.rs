@@ -7,6 +7,7 @@ pub mod mobile_otp;
 pub mod otp;
 pub mod passwords;
 pub mod registration;
+pub mod second_factor;
 pub mod sessions;
 pub mod throttle;
 

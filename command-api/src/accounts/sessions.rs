@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use std::net::IpAddr;
 
+use super::second_factor;
 use super::throttle::SignInCounters;
 use super::{PROFILE_KEY, account_stream, load_account, login_key, sign_in_stream};
 use crate::AppState;
@@ -49,7 +50,8 @@ static DECOY_HASH: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         .expect("hashing a random password works")
 });
 
-/// Checks e-mail and password for the area's role and opens a session.
+/// Checks e-mail and password for the area's role and opens a session, or
+/// answers the challenge of the second step when the account needs one.
 ///
 /// Failed attempts slow the next ones, per account and client address
 /// ([`SignInCounters`]); unknown e-mails count the same, so the wait tells
@@ -60,7 +62,7 @@ pub async fn sign_in(
     role: Role,
     client: IpAddr,
     body: SignIn,
-) -> Result<Opened, CommandError> {
+) -> Result<SignInOutcome, CommandError> {
     let invalid = || CommandError::Domain(domain::DomainError::Rule(RuleCode::InvalidCredentials));
     let Ok(email) = Email::parse(&body.email) else {
         return Err(invalid());
@@ -85,8 +87,29 @@ pub async fn sign_in(
         counters.failed(app).await?;
         return Err(invalid());
     };
+    let account = load_account(app, credential.account_id).await?;
+    if let Some(step) = account::after_password(&account.state, app.config.admin_second_factor)? {
+        // The failures stay counted until the second step succeeds too.
+        return second_factor::challenge(
+            app,
+            role,
+            &login_key,
+            credential.account_id,
+            &account.state,
+            step,
+        )
+        .map(SignInOutcome::SecondStep);
+    }
     counters.succeeded(app).await?;
-    open_session(app, ids, role, credential.account_id, Vec::new()).await
+    open_session(app, ids, role, credential.account_id, Vec::new())
+        .await
+        .map(|opened| SignInOutcome::Opened(Box::new(opened)))
+}
+
+/// A sign-in opened a session, or waits for the second factor.
+pub enum SignInOutcome {
+    Opened(Box<Opened>),
+    SecondStep(second_factor::Challenge),
 }
 
 /// Opens a session for an account; `extra` side writes commit with it.

@@ -1,5 +1,6 @@
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::Response;
 use domain::account::RegistrationForm;
 use platform::http::{ClientAddr, ErrorEnvelope};
 
@@ -7,6 +8,7 @@ use super::{Area, Committed};
 use crate::AppState;
 use crate::accounts::passwords::{self, ChangePassword, ForgotPassword, ResetPassword};
 use crate::accounts::registration::{self, SignedUp};
+use crate::accounts::second_factor::Challenge;
 use crate::accounts::sessions::{self, SessionBody, SignIn};
 use crate::caller::SignedIn;
 use crate::context::{Json, Result};
@@ -33,18 +35,16 @@ pub async fn sign_up(
 /// Signs in to an area; the session comes back as an HttpOnly cookie.
 #[utoipa::path(post, path = "/api/{area}/sign-in", tag = "accounts", request_body = SignIn,
     params(("area" = String, Path, description = "`client`, `consultant` or `admin-panel`")),
-    responses((status = 200, body = SessionBody), (status = 401, body = ErrorEnvelope), (status = 429, description = "Too many failed sign-ins for this account (`too_many_attempts`) or from this address (`too_many_requests`), with `Retry-After`", body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
+    responses((status = 200, body = SessionBody), (status = 202, body = Challenge, description = "The password is right; the account must give a second factor (docs/api.md)"), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 429, description = "Too many failed sign-ins for this account (`too_many_attempts`) or from this address (`too_many_requests`), with `Retry-After`", body = ErrorEnvelope), (status = 503, description = "Too many password checks waiting (`server_busy`, `Retry-After`)", body = ErrorEnvelope)))]
 pub async fn sign_in(
     State(app): State<AppState>,
     Area(role): Area,
     key: IdempotencyKey,
     client: ClientAddr,
     Json(body): Json<SignIn>,
-) -> Result<Committed<SessionBody>> {
-    let opened = sessions::sign_in(&app, &key.ids(None), role, client.0, body).await?;
-    Ok(Committed::new(StatusCode::OK, Some(opened.position))
-        .body(opened.body)
-        .cookie(opened.cookie))
+) -> Result<Response> {
+    let outcome = sessions::sign_in(&app, &key.ids(None), role, client.0, body).await?;
+    Ok(super::second_factor::sign_in_answer(outcome))
 }
 
 /// Ends the current session.

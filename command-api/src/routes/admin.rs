@@ -8,16 +8,17 @@ use super::Committed;
 use crate::AppState;
 use crate::accounts::admin;
 use crate::accounts::deactivation::{self, DeactivateBody};
-use crate::caller::{Caller, SignedIn};
+use crate::caller::{Caller, Reauthenticated};
 use crate::context::{Json, Result};
 use crate::ids::IdempotencyKey;
 
 /// Erases an account's personal data (the right to be forgotten).
 #[utoipa::path(post, path = "/api/admin-panel/accounts/{id}/forget", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path)), responses((status = 204), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
+    params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")),
+    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn forget_account(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
@@ -55,12 +56,12 @@ async fn reactivate(
 
 /// Deactivates a client account with a reason: sessions revoked, sign-in refused, upcoming bookings cancelled.
 #[utoipa::path(post, path = "/api/admin-panel/clients/{id}/deactivate", tag = "admin", security(("session" = [])),
-    request_body = DeactivateBody, params(("id" = Uuid, Path)),
+    request_body = DeactivateBody, params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")),
     responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
         (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn deactivate_client(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
     Json(body): Json<DeactivateBody>,
@@ -70,12 +71,12 @@ pub async fn deactivate_client(
 
 /// Reactivates a deactivated client account.
 #[utoipa::path(post, path = "/api/admin-panel/clients/{id}/reactivate", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path)),
-    responses((status = 204), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
+    params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")),
+    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn reactivate_client(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
@@ -84,12 +85,12 @@ pub async fn reactivate_client(
 
 /// Deactivates a consultant account with a reason: out of the directory, sessions revoked, upcoming bookings cancelled.
 #[utoipa::path(post, path = "/api/admin-panel/consultants/{id}/deactivate", tag = "admin", security(("session" = [])),
-    request_body = DeactivateBody, params(("id" = Uuid, Path)),
+    request_body = DeactivateBody, params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")),
     responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
         (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn deactivate_consultant(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
     Json(body): Json<DeactivateBody>,
@@ -99,12 +100,12 @@ pub async fn deactivate_consultant(
 
 /// Reactivates a deactivated consultant account.
 #[utoipa::path(post, path = "/api/admin-panel/consultants/{id}/reactivate", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path)),
-    responses((status = 204), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
+    params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")),
+    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn reactivate_consultant(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {

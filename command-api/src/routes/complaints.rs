@@ -19,7 +19,7 @@ use uuid::Uuid;
 
 use super::{Area, Committed};
 use crate::AppState;
-use crate::caller::{Caller, SignedIn};
+use crate::caller::{Caller, Reauthenticated, SignedIn};
 use crate::complaints::desk::{self, DecideBody, DismissBody, RequestInformationBody};
 use crate::complaints::parties::{
     self, FileBody, Filed, InformationBody, StatementBody, party_role,
@@ -236,13 +236,13 @@ async fn closing(
 /// Decides the complaint; a refund is made through the payment provider
 /// after the decision is recorded (once, whatever the retries).
 #[utoipa::path(post, path = "/api/admin-panel/complaints/{id}/decide", tag = "admin", security(("session" = [])),
-    params(("id" = Uuid, Path)), request_body = DecideBody,
-    responses((status = 200, body = ComplaintState), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
+    params(("id" = Uuid, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code (docs/api.md \"Re-authentication\")")), request_body = DecideBody,
+    responses((status = 200, body = ComplaintState), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope),
         (status = 409, body = ClosedEnvelope, description = "`complaint_closed`: `details.status` is the current status")))]
 pub async fn decide_complaint(
     State(app): State<AppState>,
-    SignedIn(caller): SignedIn,
+    Reauthenticated(caller): Reauthenticated,
     key: IdempotencyKey,
     headers: HeaderMap,
     correlation: Option<Extension<CorrelationId>>,

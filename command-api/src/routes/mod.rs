@@ -14,6 +14,7 @@ pub mod otp;
 pub mod payments;
 pub mod reference;
 pub mod rooms;
+pub mod second_factor;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

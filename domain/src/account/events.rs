@@ -69,6 +69,31 @@ pub enum AccountEvent {
     AccountReactivated {
         at: DateTime<Utc>,
     },
+    /// A new TOTP secret was handed out (kept in the forgettable payload
+    /// `secret`); it becomes the factor once a code from it is given.
+    SecondFactorEnrolmentStarted {
+        secret: PayloadRef,
+        at: DateTime<Utc>,
+    },
+    /// The pending secret is the account's second factor; `recovery_codes`
+    /// are keyed hashes of the codes shown once.
+    SecondFactorEnabled {
+        recovery_codes: Vec<String>,
+        at: DateTime<Utc>,
+    },
+    /// New recovery codes replace every earlier one.
+    RecoveryCodesRenewed {
+        recovery_codes: Vec<String>,
+        at: DateTime<Utc>,
+    },
+    /// A recovery code was spent in place of a code.
+    RecoveryCodeUsed {
+        code_hash: String,
+        at: DateTime<Utc>,
+    },
+    SecondFactorDisabled {
+        at: DateTime<Utc>,
+    },
 }
 
 impl EventSchema for AccountEvent {

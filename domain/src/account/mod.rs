@@ -1,5 +1,5 @@
 //! Accounts of the three roles (DESIGN §2): registration, sessions, password
-//! change and reset, deactivation by an administrator, forgetting. Two
+//! change and reset, second factor, deactivation by an administrator, forgetting. Two
 //! streams: `account-{id}` and the e-mail reservation `email-{login key}` that makes one account per e-mail per role
 //! hold even under concurrent sign-ups (guarantee 5).
 
@@ -7,6 +7,7 @@ mod deactivation;
 mod decide;
 mod events;
 mod registration;
+mod second_factor;
 mod state;
 pub mod throttle;
 
@@ -19,6 +20,11 @@ pub use decide::*;
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
 pub use registration::{
     AdminProfile, LegalVersions, PersonalProfile, Registration, RegistrationForm,
+};
+pub use second_factor::{
+    SecondFactor, SecondFactorPolicy, SignInStep, after_password, disable_second_factor,
+    enable_second_factor, renew_recovery_codes, reset_second_factor, start_enrolment,
+    use_recovery_code,
 };
 pub use state::{Account, EmailReservation};
 

@@ -1,7 +1,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{AccountEvent, ReservationEvent, Role};
+use super::{AccountEvent, PayloadRef, ReservationEvent, Role, SecondFactor};
 use crate::values::Language;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,10 @@ pub struct Account {
     /// Deactivated by an administrator (and not reactivated since).
     pub deactivated: bool,
     pub password_changed_at: Option<DateTime<Utc>>,
+    /// The enabled second factor, if any.
+    pub second_factor: Option<SecondFactor>,
+    /// The secret of an enrolment waiting for its first code.
+    pub pending_second_factor: Option<PayloadRef>,
     pub(super) resets: Vec<ResetRequest>,
 }
 
@@ -78,6 +82,29 @@ impl Account {
             AccountEvent::SubjectForgotten { .. } => self.forgotten = true,
             AccountEvent::AccountDeactivated { .. } => self.deactivated = true,
             AccountEvent::AccountReactivated { .. } => self.deactivated = false,
+            AccountEvent::SecondFactorEnrolmentStarted { secret, .. } => {
+                self.pending_second_factor = Some(secret.clone());
+            }
+            AccountEvent::SecondFactorEnabled { recovery_codes, at } => {
+                if let Some(secret) = self.pending_second_factor.take() {
+                    self.second_factor = Some(SecondFactor {
+                        secret,
+                        enabled_at: *at,
+                        recovery_codes: recovery_codes.clone(),
+                    });
+                }
+            }
+            AccountEvent::RecoveryCodesRenewed { recovery_codes, .. } => {
+                if let Some(factor) = &mut self.second_factor {
+                    factor.recovery_codes = recovery_codes.clone();
+                }
+            }
+            AccountEvent::RecoveryCodeUsed { code_hash, .. } => {
+                if let Some(factor) = &mut self.second_factor {
+                    factor.recovery_codes.retain(|c| c != code_hash);
+                }
+            }
+            AccountEvent::SecondFactorDisabled { .. } => self.second_factor = None,
             AccountEvent::SessionStarted { .. } | AccountEvent::SessionEnded { .. } => {}
         }
         self

@@ -310,6 +310,16 @@ pub fn announce(app: &App, url: &str) {
             "  admin       {url}/admin/sign-in       {} / {}",
             ADMIN.0, ADMIN.1
         );
+        if app
+            .config
+            .admin_second_factor
+            .requires(domain::account::Role::Admin)
+        {
+            println!(
+                "              the admin's first sign-in sets up a second factor: scan the QR code with an \
+                 authenticator app (or type its secret in `oathtool --totp -b SECRET`) and keep the recovery codes"
+            );
+        }
         println!(
             "  consultant  {url}/consultant/sign-in  {} / {}",
             CONSULTANT.0, CONSULTANT.1

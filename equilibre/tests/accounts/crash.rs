@@ -44,6 +44,9 @@ fn env(database: &Database, port: u16) -> Vec<(&'static str, String)> {
         ),
         ("EQUILIBRE_REQUESTS_PER_SECOND", "0".into()),
         ("EQUILIBRE_SIGN_INS_PER_MINUTE", "0".into()),
+        // The administrator signs in once per server start, with a password
+        // only (the second factor is tested in second_factor.rs).
+        ("EQUILIBRE_ADMIN_SECOND_FACTOR", "offered".into()),
         ("RUST_LOG", "warn".into()),
     ]
 }

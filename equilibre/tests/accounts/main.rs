@@ -36,6 +36,7 @@ mod read_your_writes;
 mod reference;
 mod room;
 mod route_table;
+mod second_factor;
 mod sessions;
 mod sign_up;
 mod sign_up_refusals;

@@ -20,6 +20,9 @@ on_both_backends!(
 const PUBLIC_AREA_ROUTES: &[&str] = &[
     "post /api/{area}/sign-up",
     "post /api/{area}/sign-in",
+    // The second step of a sign-in: the signed challenge stands for the password.
+    "post /api/{area}/sign-in/second-factor",
+    "post /api/{area}/sign-in/enrolment",
     "post /api/{area}/forgot-password",
     "post /api/{area}/reset-password",
 ];

@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
+import { ReauthenticationPrompt } from '@/features/second-factor/components/reauthentication-prompt';
 import { StartUp } from './start-up';
 
 export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
@@ -8,6 +9,8 @@ export function AppProvider({ queryClient, children }: { queryClient: QueryClien
     <QueryClientProvider client={queryClient}>
       <StartUp />
       {children}
+      {/* Sensitive requests answered 403 `reauthentication_required` ask for a code here, then go again. */}
+      <ReauthenticationPrompt />
       <Toaster />
     </QueryClientProvider>
   );

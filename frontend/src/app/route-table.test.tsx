@@ -114,6 +114,7 @@ describe('route table', () => {
     '/consultant/dashboard',
     '/admin',
     '/consultant/change-password',
+    '/admin/security',
     '/consultant/my-profile',
     '/consultant/edit-account/bank-detail',
   ])(

@@ -28,6 +28,7 @@ const areaLayout = () =>
 const booking = () => Promise.all([import('./routes/booking/booking'), loadBookingTexts()]).then(([route]) => route);
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
+const security = () => import('./routes/area/security');
 const reference = () => import('./routes/admin/reference');
 const ourExperts = () => import('./routes/directory/our-experts');
 const expertDetails = () => import('./routes/directory/expert-details');
@@ -199,6 +200,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
         lazy: changePassword,
         handle: handle('nav.changePassword', 'auth.change.subtitle'),
       },
+      { path: area.security.path, lazy: security, handle: handle('nav.security', 'secondFactor.security.subtitle') },
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
       ...(role === 'client'

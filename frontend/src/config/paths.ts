@@ -35,6 +35,8 @@ const area = (role: Role) => ({
   root: { path: `/${role}`, getHref: () => `/${role}` },
   dashboard: { path: `/${role}/dashboard`, getHref: () => `/${role}/dashboard` },
   changePassword: { path: `/${role}/change-password`, getHref: () => `/${role}/change-password` },
+  /** Ours: the second factor (docs/api.md "Second factor"), next to the password. */
+  security: { path: `/${role}/security`, getHref: () => `/${role}/security` },
 });
 
 /**

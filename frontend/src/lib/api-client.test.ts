@@ -1,19 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json } from '@/testing/fetch-stub';
-import { createApiClient } from './api-client';
+import { createApiClient, type ApiClientOptions } from './api-client';
 import { ApiError } from './api-error';
+import { reauthenticate, registerSecondFactorPrompt } from './second-factor-prompt';
 
 type Call = { url: string; init: RequestInit };
 
 /** A fetch stub answering the given responses in order and recording the calls. */
-const client = (...responses: Response[]) => {
+const client = (...responses: Response[]) => clientWith({}, ...responses);
+
+const clientWith = (options: Partial<ApiClientOptions>, ...responses: Response[]) => {
   const calls: Call[] = [];
   const fetch = vi.fn((url: RequestInfo | URL, init: RequestInit = {}) => {
     calls.push({ url: url instanceof Request ? url.url : url.toString(), init });
     const next = responses.shift();
     return next ? Promise.resolve(next) : Promise.reject(new TypeError('Failed to fetch'));
   });
-  const api = createApiClient({ fetch, getLanguage: () => 'en' });
+  const api = createApiClient({ fetch, getLanguage: () => 'en', ...options });
   const header = (i: number, name: string) => new Headers(calls[i].init.headers).get(name);
   return { api, calls, header, fetch };
 };
@@ -151,6 +154,111 @@ describe('api client', () => {
       code: 'network_error',
       message: 'Failed to fetch',
       fromServer: false,
+    });
+  });
+
+  describe('re-authentication (403 reauthentication_required)', () => {
+    const refusal = () => apiError(403, 'reauthentication_required', 'Confirmez avec un code.');
+
+    it('asks for a code, then sends the same request again with X-Second-Factor and answers its result', async () => {
+      const asked: ApiError[] = [];
+      const { api, calls, header } = clientWith(
+        {
+          reauthenticate: async (error, retry) => {
+            asked.push(error);
+            return retry('123456');
+          },
+        },
+        refusal(),
+        json({ recovery_codes: ['a'] }),
+      );
+      await expect(
+        api.post('/api/client/second-factor/recovery-codes', { x: 1 }, { headers: { 'X-Custom': 'kept' } }),
+      ).resolves.toEqual({ recovery_codes: ['a'] });
+      expect(asked.map((e) => e.code)).toEqual(['reauthentication_required']);
+      expect(calls.map((c) => [c.url, c.init.method, c.init.body])).toEqual([
+        ['/api/client/second-factor/recovery-codes', 'POST', '{"x":1}'],
+        ['/api/client/second-factor/recovery-codes', 'POST', '{"x":1}'],
+      ]);
+      expect(header(0, 'X-Second-Factor')).toBeNull();
+      expect(header(1, 'X-Second-Factor')).toBe('123456');
+      expect(header(1, 'X-Custom')).toBe('kept');
+      expect(header(1, 'X-Requested-With')).toBe('equilibre');
+    });
+
+    it('lets the prompt see a wrong code (400 second_factor_invalid) and try again', async () => {
+      const seen: string[] = [];
+      const { api, header } = clientWith(
+        {
+          reauthenticate: async (_error, retry) => {
+            try {
+              return await retry('000000');
+            } catch (error) {
+              seen.push((error as ApiError).code);
+              return retry('111111');
+            }
+          },
+        },
+        refusal(),
+        apiError(400, 'second_factor_invalid', 'Code invalide.'),
+        new Response(null, { status: 204 }),
+      );
+      await expect(api.delete('/api/client/second-factor')).resolves.toBeUndefined();
+      expect(seen).toEqual(['second_factor_invalid']);
+      expect(header(2, 'X-Second-Factor')).toBe('111111');
+    });
+
+    it('does not ask when the request already carried a code, nor for other 403s', async () => {
+      let asked = 0;
+      const reauth = { reauthenticate: () => Promise.reject(new Error(`asked ${++asked}`)) };
+      const withHeader = clientWith(reauth, refusal());
+      await expect(
+        withHeader.api.delete('/api/client/second-factor', { headers: { 'x-second-factor': '123456' } }),
+      ).rejects.toMatchObject({ code: 'reauthentication_required' });
+      const forbidden = clientWith(reauth, apiError(403, 'forbidden', 'Interdit.'));
+      await expect(forbidden.api.post('/api/x')).rejects.toMatchObject({ code: 'forbidden' });
+      expect(asked).toBe(0);
+    });
+
+    it('rejects with the original refusal when cancelled or when no dialog is mounted', async () => {
+      const noDialog = clientWith({ reauthenticate }, refusal());
+      await expect(noDialog.api.delete('/api/client/second-factor')).rejects.toMatchObject({
+        status: 403,
+        code: 'reauthentication_required',
+      });
+
+      const unregister = registerSecondFactorPrompt(() => Promise.resolve({ status: 'cancelled' }));
+      try {
+        const cancelled = clientWith({ reauthenticate }, refusal());
+        await expect(cancelled.api.delete('/api/client/second-factor')).rejects.toMatchObject({
+          code: 'reauthentication_required',
+          message: 'Confirmez avec un code.',
+        });
+        expect(cancelled.fetch).toHaveBeenCalledTimes(1);
+      } finally {
+        unregister();
+      }
+    });
+
+    it('answers the registered prompt’s retry, and rejects with a failure the prompt passes on', async () => {
+      const unregister = registerSecondFactorPrompt(async (retry) => {
+        try {
+          return { status: 'done', value: await retry('123456') };
+        } catch (error) {
+          return { status: 'failed', error };
+        }
+      });
+      try {
+        const ok = clientWith({ reauthenticate }, refusal(), json({ done: true }));
+        await expect(ok.api.post('/api/admin-panel/complaints/c1/decide')).resolves.toEqual({ done: true });
+        expect(ok.header(1, 'X-Second-Factor')).toBe('123456');
+        const failed = clientWith({ reauthenticate }, refusal(), apiError(409, 'conflict', 'Déjà décidée.'));
+        await expect(failed.api.post('/api/admin-panel/complaints/c1/decide')).rejects.toMatchObject({
+          code: 'conflict',
+        });
+      } finally {
+        unregister();
+      }
     });
   });
 });

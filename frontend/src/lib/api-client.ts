@@ -1,6 +1,12 @@
 import { env } from '@/config/env';
 import { ApiError, apiErrorFromBody } from './api-error';
 import { createPositionTracker } from './event-position';
+import {
+  isReauthenticationRequired,
+  reauthenticate as promptForSecondFactor,
+  SECOND_FACTOR_HEADER,
+  type SecondFactorRetry,
+} from './second-factor-prompt';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined | readonly string[];
@@ -18,6 +24,11 @@ export type ApiClientOptions = {
   baseUrl?: string;
   apiKey?: string;
   getLanguage: () => string;
+  /**
+   * On 403 `reauthentication_required`: gets a code and sends the request again with it
+   * (`retry`), or rejects. Defaults to the dialog registered in `second-factor-prompt`.
+   */
+  reauthenticate?: <T>(refusal: ApiError, retry: SecondFactorRetry<T>) => Promise<T>;
 };
 
 const buildUrl = (baseUrl: string, path: string, query?: Record<string, QueryValue>) => {
@@ -44,15 +55,20 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+const hasHeader = (headers: Record<string, string> | undefined, name: string) =>
+  Object.keys(headers ?? {}).some((key) => key.toLowerCase() === name.toLowerCase());
+
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * fetch wrapper for `/api`: same-origin cookies, Accept-Language, the CSRF header on
- * writes, read-your-writes positions (DESIGN §1) and one error type (ApiError).
+ * writes, read-your-writes positions (DESIGN §1), the second factor asked again for
+ * sensitive actions, and one error type (ApiError).
  */
 export const createApiClient = (options: ApiClientOptions) => {
   const positions = createPositionTracker();
   const baseUrl = options.baseUrl ?? '';
+  const reauthenticate = options.reauthenticate ?? promptForSecondFactor;
 
   const send = async (method: HttpMethod, path: string, request: RequestOptions) => {
     const headers: Record<string, string> = {
@@ -108,6 +124,19 @@ export const createApiClient = (options: ApiClientOptions) => {
       error = result.response.ok
         ? null
         : apiErrorFromBody(result.response.status, result.response.statusText, result.body);
+    }
+    // Sensitive actions (docs/api.md "Re-authentication"): ask for a code once, here, for every caller.
+    if (error && isReauthenticationRequired(error) && !hasHeader(request.headers, SECOND_FACTOR_HEADER)) {
+      return reauthenticate<T>(error, (code) =>
+        send(method, path, { ...request, headers: { ...request.headers, [SECOND_FACTOR_HEADER]: code } }).then(
+          (retried) => {
+            if (!retried.response.ok) {
+              throw apiErrorFromBody(retried.response.status, retried.response.statusText, retried.body);
+            }
+            return retried.body as T;
+          },
+        ),
+      );
     }
     if (error) throw error;
     return result.body as T;

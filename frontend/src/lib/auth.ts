@@ -4,6 +4,14 @@ import { api } from './api-client';
 import { isApiError } from './api-error';
 import { setRoleStatus } from './persisted-state';
 
+/** The session's second factor (docs/api.md "Second factor"). */
+export type SecondFactorStatus = {
+  enabled: boolean;
+  /** Mandatory for this account (administrators): it cannot be turned off. */
+  required: boolean;
+  recovery_codes_left: number;
+};
+
 /** `GET /api/{area}/session` answer (docs/api.md). */
 export type Session = {
   role: string;
@@ -14,6 +22,33 @@ export type Session = {
   language: string;
   /** The account's IANA zone (sign-up), null when it has none (an administrator). */
   timezone?: string | null;
+  second_factor?: SecondFactorStatus;
+};
+
+/**
+ * `POST /api/{area}/sign-in` 202 answer: the password was right, a second factor must
+ * follow (`code`), or be set up first (`enrol`). No session cookie yet.
+ */
+export type SignInChallenge = {
+  second_factor: 'code' | 'enrol';
+  challenge: string;
+  expires_in_seconds: number;
+};
+
+export const isSignInChallenge = (body: unknown): body is SignInChallenge =>
+  typeof body === 'object' &&
+  body !== null &&
+  typeof (body as SignInChallenge).challenge === 'string' &&
+  ((body as SignInChallenge).second_factor === 'code' || (body as SignInChallenge).second_factor === 'enrol');
+
+/** What the sign-in form gives its second step (the second-factor feature renders it). */
+export type SecondFactorStepProps = {
+  role: Role;
+  challenge: SignInChallenge;
+  /** The second factor was accepted (and new recovery codes, if any, were seen): finish signing in. */
+  onSignedIn: (session: Session) => Promise<void> | void;
+  /** The challenge is no longer valid (or the person went back): the password step again, with `message` if any. */
+  onRestart: (message?: string) => void;
 };
 
 /** The session of `role`, or null when not signed in (401). */

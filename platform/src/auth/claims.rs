@@ -80,3 +80,41 @@ impl MobileProofClaims {
         }
     }
 }
+
+/// How long the second step of a sign-in may wait after the password.
+pub const SIGN_IN_CHALLENGE_TTL: TimeDelta = TimeDelta::minutes(5);
+
+/// The password was right; the sign-in now waits for a second factor.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignInChallengeClaims {
+    /// Account id.
+    pub sub: Uuid,
+    /// The area signed in to.
+    pub role: Role,
+    /// The login key (a keyed hash of the e-mail): the failures of the
+    /// second step count with the password's (sign-in throttling).
+    pub key: String,
+    /// When the password last changed (Unix microseconds): a change since
+    /// voids the challenge.
+    pub pwd: i64,
+    /// Expires at (Unix seconds).
+    pub exp: i64,
+}
+
+impl SignInChallengeClaims {
+    pub fn new(
+        sub: Uuid,
+        role: Role,
+        key: String,
+        password_changed_at: i64,
+        now: DateTime<Utc>,
+    ) -> Self {
+        SignInChallengeClaims {
+            sub,
+            role,
+            key,
+            pwd: password_changed_at,
+            exp: (now + SIGN_IN_CHALLENGE_TTL).timestamp(),
+        }
+    }
+}

@@ -14,7 +14,9 @@ use serde::{Serialize, de::DeserializeOwned};
 use sha2::Sha256;
 use uuid::Uuid;
 
-use super::{AuthError, EmailProofClaims, MobileProofClaims, Role, SessionClaims};
+use super::{
+    AuthError, EmailProofClaims, MobileProofClaims, Role, SessionClaims, SignInChallengeClaims,
+};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -26,9 +28,11 @@ pub struct Keys {
     otp: HmacSha256,
     reset: HmacSha256,
     calendar: HmacSha256,
+    recovery: HmacSha256,
     session: (EncodingKey, DecodingKey),
     email_proof: (EncodingKey, DecodingKey),
     mobile_proof: (EncodingKey, DecodingKey),
+    sign_in_challenge: (EncodingKey, DecodingKey),
 }
 
 impl fmt::Debug for Keys {
@@ -63,9 +67,11 @@ impl Keys {
             otp: hmac("otp-code"),
             reset: hmac("reset-token"),
             calendar: hmac("calendar-feed"),
+            recovery: hmac("recovery-code"),
             session: jwt("jwt/session"),
             email_proof: jwt("jwt/email-proof"),
             mobile_proof: jwt("jwt/mobile-proof"),
+            sign_in_challenge: jwt("jwt/sign-in-challenge"),
         }
     }
 
@@ -90,6 +96,12 @@ impl Keys {
     /// challenge id), so a database leak reveals no usable code.
     pub fn otp_code_hash(&self, purpose_id: &str, code: &str) -> String {
         keyed_hash(&self.otp, &[purpose_id.as_bytes(), code.as_bytes()])
+    }
+
+    /// The stored form of an account's recovery code (normalised), so the
+    /// event log holds no usable code.
+    pub fn recovery_code_hash(&self, account_id: Uuid, code: &str) -> String {
+        keyed_hash(&self.recovery, &[account_id.as_bytes(), code.as_bytes()])
     }
 
     /// The stored form of a password-reset token.
@@ -165,6 +177,27 @@ impl Keys {
         now: DateTime<Utc>,
     ) -> Result<MobileProofClaims, AuthError> {
         let claims: MobileProofClaims = decode(&self.mobile_proof.1, token)?;
+        check_exp(claims.exp, now)?;
+        Ok(claims)
+    }
+}
+
+impl Keys {
+    /// Signs the challenge of a sign-in waiting for its second factor.
+    pub fn encode_sign_in_challenge(
+        &self,
+        claims: &SignInChallengeClaims,
+    ) -> Result<String, AuthError> {
+        encode(&self.sign_in_challenge.0, claims)
+    }
+
+    /// Checks a sign-in challenge's signature and expiry at `now`.
+    pub fn decode_sign_in_challenge(
+        &self,
+        token: &str,
+        now: DateTime<Utc>,
+    ) -> Result<SignInChallengeClaims, AuthError> {
+        let claims: SignInChallengeClaims = decode(&self.sign_in_challenge.1, token)?;
         check_exp(claims.exp, now)?;
         Ok(claims)
     }

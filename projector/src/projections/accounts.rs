@@ -36,7 +36,9 @@ pub const TABLE: Table = Table {
         forgotten BIGINT NOT NULL DEFAULT 0,
         status TEXT NOT NULL DEFAULT 'active',
         deactivation_reason_key TEXT,
-        deactivated_at TEXT
+        deactivated_at TEXT,
+        second_factor_at TEXT,
+        recovery_codes_left BIGINT NOT NULL DEFAULT 0
     )",
 };
 
@@ -56,6 +58,10 @@ struct Registration {
     language: &'static str,
     timezone: Option<String>,
     registered_at: String,
+}
+
+fn count(codes: &[String]) -> i64 {
+    i64::try_from(codes.len()).unwrap_or(i64::MAX)
 }
 
 /// Writes of the current batch not yet sent to the read database.
@@ -144,7 +150,47 @@ impl Pending {
                 .execute(&mut **tx)
                 .await?;
             }
+            AccountEvent::SecondFactorEnabled { recovery_codes, at } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET second_factor_at = $1, recovery_codes_left = $2 WHERE account_id = $3",
+                )
+                .bind(at.to_rfc3339())
+                .bind(count(&recovery_codes))
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
+            AccountEvent::RecoveryCodesRenewed { recovery_codes, .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET recovery_codes_left = $1 WHERE account_id = $2",
+                )
+                .bind(count(&recovery_codes))
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
+            AccountEvent::RecoveryCodeUsed { .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET recovery_codes_left = recovery_codes_left - 1 WHERE account_id = $1 AND recovery_codes_left > 0",
+                )
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
+            AccountEvent::SecondFactorDisabled { .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query(
+                    "UPDATE rm_accounts SET second_factor_at = NULL, recovery_codes_left = 0 WHERE account_id = $1",
+                )
+                .bind(account_id)
+                .execute(&mut **tx)
+                .await?;
+            }
             AccountEvent::SessionEnded { .. }
+            | AccountEvent::SecondFactorEnrolmentStarted { .. }
             | AccountEvent::PasswordChanged { .. }
             | AccountEvent::PasswordResetRequested { .. }
             | AccountEvent::PasswordResetCompleted { .. } => {}

@@ -58,6 +58,16 @@ pub struct SessionView {
     pub language: String,
     /// The account's IANA zone, when it has one: dates are shown in it.
     pub timezone: Option<String>,
+    pub second_factor: SecondFactorView,
+}
+
+/// The account's second factor (docs/rules.md "Second factor").
+#[derive(Serialize, ToSchema)]
+pub struct SecondFactorView {
+    pub enabled: bool,
+    /// The role must have one (administrators): it cannot be turned off.
+    pub required: bool,
+    pub recovery_codes_left: i64,
 }
 
 /// Who is signed in to this area.
@@ -68,7 +78,8 @@ pub async fn session(
     SignedIn(caller): SignedIn,
 ) -> Result<impl IntoResponse, QueryError> {
     let row = sqlx::query(
-        "SELECT given_name, family_name, email, language, timezone FROM rm_accounts WHERE account_id = $1",
+        "SELECT given_name, family_name, email, language, timezone, second_factor_at, recovery_codes_left \
+         FROM rm_accounts WHERE account_id = $1",
     )
     .bind(caller.account_id.to_string())
     .fetch_optional(&state.read.pool)
@@ -82,6 +93,11 @@ pub async fn session(
         email: row.try_get(2)?,
         language: row.try_get(3)?,
         timezone: row.try_get(4)?,
+        second_factor: SecondFactorView {
+            enabled: row.try_get::<Option<String>, _>(5)?.is_some(),
+            required: state.config.admin_second_factor.requires(caller.role),
+            recovery_codes_left: row.try_get(6)?,
+        },
     })))
 }
 

@@ -223,4 +223,8 @@ impl crate::ThrottleStore for PgStore {
     async fn clear_failures(&self, key: &str) -> Result<()> {
         throttle::clear_failures(&self.pool, key).await
     }
+
+    async fn claim_step(&self, key: &str, step: i64) -> Result<bool> {
+        throttle::claim_step(&self.pool, key, step).await
+    }
 }

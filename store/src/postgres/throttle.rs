@@ -65,3 +65,15 @@ fn count(row: &sqlx::postgres::PgRow) -> Result<FailureCount> {
         last_at: col(row, 1)?,
     })
 }
+
+pub(super) async fn claim_step(pool: &PgPool, key: &str, step: i64) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO used_code_steps (key, step) VALUES ($1, $2) \
+         ON CONFLICT (key) DO UPDATE SET step = EXCLUDED.step WHERE used_code_steps.step < EXCLUDED.step",
+    )
+    .bind(key)
+    .bind(step)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

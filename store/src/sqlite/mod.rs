@@ -216,4 +216,8 @@ impl crate::ThrottleStore for SqliteStore {
     async fn clear_failures(&self, key: &str) -> Result<()> {
         throttle::clear_failures(&self.writer, key).await
     }
+
+    async fn claim_step(&self, key: &str, step: i64) -> Result<bool> {
+        throttle::claim_step(&self.writer, key, step).await
+    }
 }

@@ -69,3 +69,15 @@ pub(super) async fn clear_failures(pool: &SqlitePool, key: &str) -> Result<()> {
         .await?;
     Ok(())
 }
+
+pub(super) async fn claim_step(pool: &SqlitePool, key: &str, step: i64) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO used_code_steps (key, step) VALUES (?1, ?2) \
+         ON CONFLICT (key) DO UPDATE SET step = excluded.step WHERE used_code_steps.step < excluded.step",
+    )
+    .bind(key)
+    .bind(step)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

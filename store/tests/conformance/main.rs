@@ -62,4 +62,5 @@ conformance! {
     reactor::a_checkpoint_starts_at_zero_and_keeps_the_last_saved_position,
     throttle::failures_count_up_within_a_window_and_start_again_after_it,
     throttle::racing_failures_are_all_counted,
+    throttle::a_code_step_is_claimed_once_even_by_racing_instances,
 }

@@ -53,3 +53,22 @@ pub async fn racing_failures_are_all_counted(h: &Harness) {
     let seen = h.throttle.failures(key, at(0)).await.unwrap().unwrap();
     assert_eq!(seen.failures, 20);
 }
+
+pub async fn a_code_step_is_claimed_once_even_by_racing_instances(h: &Harness) {
+    let key = "totp:ada";
+    let mut claims = tokio::task::JoinSet::new();
+    for _ in 0..10 {
+        let throttle = h.throttle.clone();
+        claims.spawn(async move { throttle.claim_step(key, 100).await });
+    }
+    let mut won = 0;
+    while let Some(result) = claims.join_next().await {
+        won += usize::from(result.unwrap().unwrap());
+    }
+    assert_eq!(won, 1, "one of ten racing uses of a code is accepted");
+    // An earlier step is refused too (its code is older than one used);
+    // the next step is accepted; another key is independent.
+    assert!(!h.throttle.claim_step(key, 99).await.unwrap());
+    assert!(h.throttle.claim_step(key, 101).await.unwrap());
+    assert!(h.throttle.claim_step("totp:bob", 100).await.unwrap());
+}

@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use chrono::{SubsecRound, Utc};
+use domain::account::SecondFactorPolicy;
 use equilibre::App;
 use platform::clock::ManualClock;
 use platform::config::{Config, FilesBackend, RateLimits};
@@ -50,6 +51,7 @@ pub struct Builder {
     clock: Option<ManualClock>,
     files: Option<FilesBackend>,
     limits: Option<RateLimits>,
+    second_factor: Option<SecondFactorPolicy>,
 }
 
 impl Builder {
@@ -76,6 +78,11 @@ impl Builder {
     /// Request limits as in production (tests default to unreachable ones).
     pub fn limits(mut self, limits: RateLimits) -> Self {
         self.limits = Some(limits);
+        self
+    }
+    /// Administrators' second factor as configured (tests default to `Offered`).
+    pub fn admin_second_factor(mut self, policy: SecondFactorPolicy) -> Self {
+        self.second_factor = Some(policy);
         self
     }
     /// Opens the same store and read models, on the same clock, as `other`.
@@ -119,6 +126,9 @@ impl Builder {
         }
         if let Some(limits) = self.limits {
             config.limits = limits;
+        }
+        if let Some(policy) = self.second_factor {
+            config.admin_second_factor = policy;
         }
 
         let app = App::open_with(config, clock.shared())
@@ -164,6 +174,7 @@ impl TestApp {
             clock: None,
             files: None,
             limits: None,
+            second_factor: None,
         }
     }
 

@@ -141,4 +141,5 @@ export const areaMenu = (role: Role): MenuItem[] => [
   ...(role === 'client' ? [clientMainGroup()] : []),
   ...(role === 'consultant' ? [consultantProfileGroup(), consultantMainGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },
+  { to: paths[role].security.getHref(), labelKey: 'nav.security', icon: 'shield' },
 ];

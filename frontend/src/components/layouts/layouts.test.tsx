@@ -48,6 +48,7 @@ describe('layouts', () => {
       '/consultant/view-complaint-by-me',
       '/consultant/view-complaint-against',
       '/consultant/change-password',
+      '/consultant/security',
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeTruthy();
 
@@ -56,12 +57,12 @@ describe('layouts', () => {
     trigger.focus();
     await user.keyboard('{ArrowDown}');
     const items = await screen.findAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Accueil', 'Changer le mot de passe', 'Se déconnecter']);
+    expect(items.map((i) => i.textContent)).toEqual(['Accueil', 'Changer le mot de passe', 'Sécurité', 'Se déconnecter']);
     await waitFor(() => expect(document.activeElement).toBe(items[0]));
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
     await user.keyboard('{ArrowUp}{ArrowUp}');
-    expect(document.activeElement).toBe(items[2]);
+    expect(document.activeElement).toBe(items[3]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(trigger);

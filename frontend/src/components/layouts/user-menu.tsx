@@ -6,7 +6,7 @@ import type { Role } from '@/config/roles';
 import { useSession, useSignOut } from '@/lib/auth';
 import styles from './user-menu.module.css';
 
-/** User dropdown (spec §2): Home, Change Password, Log Out; keyboard-usable menu. */
+/** User dropdown (spec §2): Home, Change Password, Security (ours), Log Out; keyboard-usable menu. */
 export function UserMenu({ role }: { role: Role }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,6 +110,17 @@ export function UserMenu({ role }: { role: Role }) {
               onClick={() => close(false)}
             >
               {t('nav.changePassword')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className={styles.item}
+              to={paths[role].security.getHref()}
+              onClick={() => close(false)}
+            >
+              {t('nav.security')}
             </Link>
           </li>
           <li role="none">

@@ -5,6 +5,8 @@ type Props = {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** `data-testid` of the dialog element (browser tests). */
+  testId?: string;
 };
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -13,7 +15,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * A modal dialog: labelled by its title, focus moves in (first field or button),
  * stays inside (Tab wraps), Escape closes, and focus returns where it was.
  */
-export function Dialog({ title, onClose, children }: Props) {
+export function Dialog({ title, onClose, children, testId }: Props) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
 
@@ -52,6 +54,7 @@ export function Dialog({ title, onClose, children }: Props) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        data-testid={testId}
         onKeyDown={onKeyDown}
       >
         <h2 id={titleId}>{title}</h2>
