@@ -17,6 +17,7 @@ on_both_backends!(
     sensitive_actions_ask_for_a_current_code_and_do_nothing_without_it,
     wrong_codes_slow_the_next_attempt_like_wrong_passwords,
     a_challenge_expires_and_belongs_to_one_area,
+    the_operator_removes_a_lost_factor_and_the_next_sign_in_enrols_again,
 );
 
 async fn required(backend: Backend) -> TestApp {
@@ -374,4 +375,32 @@ async fn a_challenge_expires_and_belongs_to_one_area(backend: Backend) {
     assert_eq!(late.code(), "sign_in_challenge_invalid");
     // A fresh sign-in works.
     sign_in_with(&app, &member, &secret).await.expect(200);
+}
+
+async fn the_operator_removes_a_lost_factor_and_the_next_sign_in_enrols_again(backend: Backend) {
+    let app = required(backend).await;
+    let (admin, _) = enrolled_admin(&app).await;
+    app.session(Role::Admin).await.expect(200);
+
+    // `equilibre admin reset-second-factor --email …`
+    command_api::accounts::admin::reset_second_factor(&app.app.command_state, &admin.email)
+        .await
+        .expect("the factor is removed");
+    app.session(Role::Admin).await.expect(401);
+    let answer = app.sign_in(Role::Admin, &admin.email, &admin.password).await;
+    challenge_of(&answer, "enrol");
+    // Nothing to remove twice; an unknown administrator is not found.
+    assert!(
+        command_api::accounts::admin::reset_second_factor(&app.app.command_state, &admin.email)
+            .await
+            .is_err()
+    );
+    assert!(
+        command_api::accounts::admin::reset_second_factor(
+            &app.app.command_state,
+            "nobody@example.org"
+        )
+        .await
+        .is_err()
+    );
 }
