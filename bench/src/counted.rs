@@ -113,6 +113,14 @@ impl EventStore for Counted {
         r
     }
 
+    /// Bulk lookups count as one call each (the projector asks in chunks).
+    async fn payloads(&self, refs: &[(Uuid, String)]) -> Result<Vec<Option<String>>> {
+        let t = Instant::now();
+        let r = self.inner.payloads(refs).await;
+        self.payload.record(t);
+        r
+    }
+
     async fn credential_by_login(&self, role: &str, login_key: &str) -> Result<Option<Credential>> {
         let t = Instant::now();
         let r = self.inner.credential_by_login(role, login_key).await;

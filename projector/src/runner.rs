@@ -8,7 +8,7 @@ use std::time::Duration;
 use platform::doorbell::Doorbell;
 use sqlx::any::Any;
 use sqlx::{Row, Transaction};
-use store::{EventStore, Position};
+use store::{EventStore, Position, RecordedEvent};
 
 use crate::ReadDb;
 use crate::error::ProjectorError;
@@ -64,10 +64,20 @@ impl Projector {
     ) -> Result<usize, ProjectorError> {
         let from = checkpoint_in(tx).await?;
         let events = self.store.read_all(from, limit).await?;
+        self.apply_events(tx, &events).await
+    }
+
+    /// Applies `events` (the ones after the checkpoint `tx` sees) and moves
+    /// the checkpoint to the last one, inside `tx`.
+    async fn apply_events(
+        &self,
+        tx: &mut Transaction<'_, Any>,
+        events: &[RecordedEvent],
+    ) -> Result<usize, ProjectorError> {
         let Some(last) = events.last().map(|e| e.position) else {
             return Ok(0);
         };
-        projections::apply_batch(tx, &self.store, &events).await?;
+        projections::apply_batch(tx, &self.store, events).await?;
         sqlx::query(
             "INSERT INTO rm_checkpoint (name, tx, pos) VALUES ($1, $2, $3)
              ON CONFLICT (name) DO UPDATE SET tx = excluded.tx, pos = excluded.pos",
@@ -101,14 +111,18 @@ impl Projector {
         let mut conn = self.read.pool.acquire().await?.detach();
         self.read.create_shadow(&mut conn).await?;
         let mut total = 0;
-        loop {
-            let mut tx = sqlx::Connection::begin(&mut conn).await?;
-            let applied = self.apply_next(&mut tx, BATCH).await?;
-            tx.commit().await?;
-            if applied == 0 {
-                break;
-            }
-            total += applied;
+        // The next batch is read from the store while this one is applied.
+        let mut events = self.store.read_all(Position::START, BATCH).await?;
+        while let Some(last) = events.last().map(|e| e.position) {
+            let apply = async {
+                let mut tx = sqlx::Connection::begin(&mut conn).await?;
+                let applied = self.apply_events(&mut tx, &events).await?;
+                tx.commit().await?;
+                Ok::<_, ProjectorError>(applied)
+            };
+            let (applied, next) = tokio::join!(apply, self.store.read_all(last, BATCH));
+            total += applied?;
+            events = next?;
         }
         // Under the live projector's lock: the last events, then the swap,
         // so the checkpoint users see never moves back.

@@ -387,7 +387,9 @@ async fn the_operator_removes_a_lost_factor_and_the_next_sign_in_enrols_again(ba
         .await
         .expect("the factor is removed");
     app.session(Role::Admin).await.expect(401);
-    let answer = app.sign_in(Role::Admin, &admin.email, &admin.password).await;
+    let answer = app
+        .sign_in(Role::Admin, &admin.email, &admin.password)
+        .await;
     challenge_of(&answer, "enrol");
     // Nothing to remove twice; an unknown administrator is not found.
     assert!(

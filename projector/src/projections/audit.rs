@@ -23,7 +23,7 @@ use crate::error::ProjectorError;
 
 pub const TABLE: Table = Table {
     name: "rm_audit",
-    key: "entity_kind, entity_id, position, event_id",
+    key: "entity_kind, entity_id, position",
     create: "CREATE TABLE IF NOT EXISTS rm_audit (
         entity_kind TEXT NOT NULL,
         entity_id TEXT NOT NULL,
@@ -34,14 +34,13 @@ pub const TABLE: Table = Table {
         actor_id TEXT,
         actor_role TEXT,
         changes TEXT NOT NULL,
-        PRIMARY KEY (entity_kind, entity_id, event_id)
+        PRIMARY KEY (entity_kind, entity_id, position)
     )",
 };
 
-/// The history of one entity, in order.
-pub const INDEXES: &[&str] = &[
-    "CREATE INDEX IF NOT EXISTS rm_audit_entity_idx ON rm_audit (entity_kind, entity_id, position)",
-];
+/// The history of one entity, in order, is the primary key itself (an
+/// event's position is unique): one B-tree to keep up on replay, not two.
+pub const INDEXES: &[&str] = &[];
 
 /// Parameters per row, rows per INSERT (powers of two up to this, so a few
 /// statement texts serve every batch; ~16 KB each, see `accounts`).
@@ -218,7 +217,7 @@ fn insert_sql(rows: usize) -> String {
         .collect();
     format!(
         "INSERT INTO rm_audit (entity_kind, entity_id, position, event_id, event_type, at, actor_id, actor_role, changes)
-         VALUES {} ON CONFLICT (entity_kind, entity_id, event_id) DO NOTHING",
+         VALUES {} ON CONFLICT (entity_kind, entity_id, position) DO NOTHING",
         values.join(", ")
     )
 }

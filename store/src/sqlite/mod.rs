@@ -139,6 +139,10 @@ impl EventStore for SqliteStore {
         read::payload(&self.reader, subject, key).await
     }
 
+    async fn payloads(&self, refs: &[(Uuid, String)]) -> Result<Vec<Option<String>>> {
+        read::payloads(&self.reader, refs).await
+    }
+
     async fn credential_by_login(&self, role: &str, login_key: &str) -> Result<Option<Credential>> {
         read::credential_by_login(&self.reader, role, login_key).await
     }

@@ -124,6 +124,36 @@ pub(super) async fn payload(pool: &SqlitePool, subject: Uuid, key: &str) -> Resu
     )
 }
 
+/// Many payloads in one statement: the pairs travel as one JSON parameter
+/// (binding thousands of parameters costs SQLite a scan per name).
+pub(super) async fn payloads(
+    pool: &SqlitePool,
+    refs: &[(Uuid, String)],
+) -> Result<Vec<Option<String>>> {
+    let asked: Vec<(String, &str)> = refs
+        .iter()
+        .map(|(subject, key)| (subject.hyphenated().to_string(), key.as_str()))
+        .collect();
+    let asked =
+        serde_json::to_string(&asked).map_err(|e| crate::StoreError::Corrupt(e.to_string()))?;
+    let rows: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT CAST(asked.key AS INTEGER), p.value
+         FROM json_each(?1) AS asked
+         LEFT JOIN payloads p
+           ON p.subject = json_extract(asked.value, '$[0]') AND p.key = json_extract(asked.value, '$[1]')",
+    )
+    .bind(asked)
+    .fetch_all(pool)
+    .await?;
+    let mut out = vec![None; refs.len()];
+    for (n, value) in rows {
+        if let Some(slot) = usize::try_from(n).ok().and_then(|i| out.get_mut(i)) {
+            *slot = value;
+        }
+    }
+    Ok(out)
+}
+
 fn credential_row(row: &SqliteRow) -> Result<Credential> {
     Ok(Credential {
         account_id: uuid(row, 0)?,
