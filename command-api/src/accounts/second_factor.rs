@@ -5,7 +5,7 @@
 
 use std::net::IpAddr;
 
-use domain::account::{self, Account, PayloadRef, Role, SignInStep};
+use domain::account::{self, Account, AccountEvent, PayloadRef, Role, SignInStep};
 use domain::{DomainError, RuleCode};
 use platform::auth::SignInChallengeClaims;
 use platform::auth::totp::{self, SecondFactorCode};
@@ -230,27 +230,23 @@ async fn start_enrolment(
         subject: account_id,
         key: format!("second-factor-{}", ids.id("second-factor").simple()),
     };
-    let position = with_retry(|| async {
-        let now = app.clock.now();
-        let account = load_account(app, account_id).await?;
-        let events = account::start_enrolment(&account.state, secret_ref.clone(), now)?;
-        Batch::new(
-            ids,
-            Actor {
-                id: Some(account_id),
-                role: role.as_str(),
-            },
-            now,
-        )
-        .events(account_stream(account_id), account.version, &events)
-        .side(SideWrite::PutPayload {
-            subject: account_id,
-            key: secret_ref.key.clone(),
-            value: secret.clone(),
-        })
-        .commit(app)
-        .await
-    })
+    let actor = Actor {
+        id: Some(account_id),
+        role: role.as_str(),
+    };
+    let payload = SideWrite::PutPayload {
+        subject: account_id,
+        key: secret_ref.key.clone(),
+        value: secret.clone(),
+    };
+    let position = decide(
+        app,
+        ids,
+        actor,
+        account_id,
+        Some(payload),
+        |account, now| account::start_enrolment(account, secret_ref.clone(), now),
+    )
     .await?;
     Ok((
         Enrolment {
@@ -308,15 +304,14 @@ pub async fn renew_recovery_codes(
 ) -> Result<(RecoveryCodes, Position), CommandError> {
     let codes = totp::new_recovery_codes();
     let hashes = hashes(app, caller.account_id, &codes);
-    let position = with_retry(|| async {
-        let now = app.clock.now();
-        let account = load_account(app, caller.account_id).await?;
-        let events = account::renew_recovery_codes(&account.state, hashes.clone(), now)?;
-        Batch::new(ids, actor(caller), now)
-            .events(account_stream(caller.account_id), account.version, &events)
-            .commit(app)
-            .await
-    })
+    let position = decide(
+        app,
+        ids,
+        actor(caller),
+        caller.account_id,
+        None,
+        |account, now| account::renew_recovery_codes(account, hashes.clone(), now),
+    )
     .await?;
     Ok((
         RecoveryCodes {
@@ -328,16 +323,15 @@ pub async fn renew_recovery_codes(
 
 /// Turns the (re-authenticated) caller's factor off.
 pub async fn disable(app: &AppState, ids: &Ids, caller: &Caller) -> Result<Position, CommandError> {
-    with_retry(|| async {
-        let now = app.clock.now();
-        let account = load_account(app, caller.account_id).await?;
-        let events =
-            account::disable_second_factor(&account.state, app.config.admin_second_factor, now)?;
-        Batch::new(ids, actor(caller), now)
-            .events(account_stream(caller.account_id), account.version, &events)
-            .commit(app)
-            .await
-    })
+    let policy = app.config.admin_second_factor;
+    decide(
+        app,
+        ids,
+        actor(caller),
+        caller.account_id,
+        None,
+        |account, now| account::disable_second_factor(account, policy, now),
+    )
     .await
 }
 
@@ -448,12 +442,36 @@ async fn spend_recovery_code(
     account_id: Uuid,
     hash: &str,
 ) -> Result<Position, CommandError> {
+    decide(app, ids, actor, account_id, None, |account, now| {
+        account::use_recovery_code(account, hash, now)
+    })
+    .await
+}
+
+/// Decides on the account's current state and appends to its stream,
+/// deciding again when another write got there first.
+async fn decide(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    account_id: Uuid,
+    side: Option<SideWrite>,
+    rule: impl Fn(&Account, chrono::DateTime<chrono::Utc>) -> Result<Vec<AccountEvent>, DomainError>,
+) -> Result<Position, CommandError> {
     with_retry(|| async {
         let now = app.clock.now();
         let account = load_account(app, account_id).await?;
-        let events = account::use_recovery_code(&account.state, hash, now)?;
-        Batch::new(ids, actor, now)
-            .events(account_stream(account_id), account.version, &events)
+        let events = rule(&account.state, now)?;
+        side.iter()
+            .cloned()
+            .fold(
+                Batch::new(ids, actor, now).events(
+                    account_stream(account_id),
+                    account.version,
+                    &events,
+                ),
+                Batch::side,
+            )
             .commit(app)
             .await
     })
