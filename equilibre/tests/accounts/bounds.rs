@@ -61,8 +61,8 @@ async fn unreadable_or_out_of_range_query_parameters_answer_400_in_the_envelope(
         assert_envelope(&answer, 400, "validation_failed");
         assert!(answer.field("days").is_some());
     }
-    app.get(&format!("/api/public/experts/{id}/slots?days=62"))
-        .send()
+    // Reading what this test wrote (the expert), like the SPA after a write.
+    app.read(&format!("/api/public/experts/{id}/slots?days=62"))
         .await
         .expect(200);
     let far = app

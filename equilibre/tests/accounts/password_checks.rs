@@ -42,8 +42,13 @@ async fn a_flood_of_sign_ins_beyond_the_queue_is_refused_with_503_and_retry_afte
     .await;
 
     let busy: Vec<_> = answers.iter().filter(|a| a.status == 503).collect();
+    // Late arrivals may find the address already slowed by the failures
+    // counted meanwhile (429 `too_many_attempts`, before any hashing): also
+    // refused without work, how many depends on the machine's speed.
     assert!(
-        answers.iter().all(|a| a.status == 401 || a.status == 503),
+        answers
+            .iter()
+            .all(|a| a.status == 401 || a.status == 503 || a.code() == "too_many_attempts"),
         "{:?}",
         answers.iter().map(|a| a.status).collect::<Vec<_>>()
     );
