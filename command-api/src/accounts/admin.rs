@@ -5,8 +5,8 @@ use store::{Position, SideWrite};
 use uuid::Uuid;
 
 use super::{
-    PROFILE_KEY, account_stream, load_account, load_reservation, login_key, register_account,
-    reservation_stream,
+    PROFILE_KEY, account_stream, decide_on_account, load_account, load_reservation, login_key,
+    register_account, reservation_stream,
 };
 use crate::AppState;
 use crate::caller::Caller;
@@ -140,21 +140,19 @@ pub async fn reset_second_factor(app: &AppState, email: &str) -> Result<Uuid, Co
         .await?
         .ok_or(CommandError::NotFound)?;
     let account_id = credential.account_id;
-    let ids = Ids::fresh();
-    with_retry(|| async {
-        let now = app.clock.now();
-        let account = load_account(app, account_id).await?;
-        let events = account::reset_second_factor(&account.state, now)?;
-        Batch::new(&ids, Actor::SYSTEM, now)
-            .events(account_stream(account_id), account.version, &events)
-            .side(SideWrite::RevokeAccountSessions {
-                account_id,
-                at: now,
-                keep: None,
-            })
-            .commit(app)
-            .await
-    })
+    let revoke = SideWrite::RevokeAccountSessions {
+        account_id,
+        at: app.clock.now(),
+        keep: None,
+    };
+    decide_on_account(
+        app,
+        &Ids::fresh(),
+        Actor::SYSTEM,
+        account_id,
+        Some(revoke),
+        account::reset_second_factor,
+    )
     .await?;
     Ok(account_id)
 }

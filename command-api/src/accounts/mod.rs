@@ -60,6 +60,47 @@ pub async fn load_reservation(
     .await
 }
 
+/// Decides on the account's current state and appends to its stream,
+/// deciding again when another write got there first.
+pub(crate) async fn decide_on_account(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    account_id: Uuid,
+    side: Option<SideWrite>,
+    rule: impl Fn(&Account, DateTime<Utc>) -> Result<Vec<AccountEvent>, domain::DomainError>,
+) -> Result<Position, CommandError> {
+    with_retry(|| async {
+        let now = app.clock.now();
+        let account = load_account(app, account_id).await?;
+        let events = rule(&account.state, now)?;
+        side.iter()
+            .cloned()
+            .fold(
+                Batch::new(ids, actor, now).events(
+                    account_stream(account_id),
+                    account.version,
+                    &events,
+                ),
+                Batch::side,
+            )
+            .commit(app)
+            .await
+    })
+    .await
+}
+
+/// The account's profile payload as JSON (`Null` once forgotten).
+pub(crate) async fn profile(
+    app: &AppState,
+    account_id: Uuid,
+) -> Result<serde_json::Value, CommandError> {
+    let profile = app.stores.events.payload(account_id, PROFILE_KEY).await?;
+    Ok(profile
+        .and_then(|p| serde_json::from_str(&p).ok())
+        .unwrap_or_default())
+}
+
 /// The payload key of an account's profile written at registration.
 pub const PROFILE_KEY: &str = "profile";
 

@@ -5,7 +5,7 @@
 
 use std::net::IpAddr;
 
-use domain::account::{self, Account, AccountEvent, PayloadRef, Role, SignInStep};
+use domain::account::{self, Account, PayloadRef, Role, SignInStep};
 use domain::{DomainError, RuleCode};
 use platform::auth::SignInChallengeClaims;
 use platform::auth::totp::{self, SecondFactorCode};
@@ -16,11 +16,11 @@ use uuid::Uuid;
 
 use super::sessions::{Opened, SessionBody, open_session};
 use super::throttle::SignInCounters;
-use super::{PROFILE_KEY, account_stream, load_account};
+use super::{account_stream, decide_on_account, load_account, profile};
 use crate::AppState;
 use crate::caller::Caller;
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, Loaded, with_retry};
+use crate::execute::{Actor, Batch, Loaded};
 use crate::ids::Ids;
 
 /// The name authenticator apps show beside the code.
@@ -239,7 +239,7 @@ async fn start_enrolment(
         key: secret_ref.key.clone(),
         value: secret.clone(),
     };
-    let position = decide(
+    let position = decide_on_account(
         app,
         ids,
         actor,
@@ -304,7 +304,7 @@ pub async fn renew_recovery_codes(
 ) -> Result<(RecoveryCodes, Position), CommandError> {
     let codes = totp::new_recovery_codes();
     let hashes = hashes(app, caller.account_id, &codes);
-    let position = decide(
+    let position = decide_on_account(
         app,
         ids,
         actor(caller),
@@ -324,7 +324,7 @@ pub async fn renew_recovery_codes(
 /// Turns the (re-authenticated) caller's factor off.
 pub async fn disable(app: &AppState, ids: &Ids, caller: &Caller) -> Result<Position, CommandError> {
     let policy = app.config.admin_second_factor;
-    decide(
+    decide_on_account(
         app,
         ids,
         actor(caller),
@@ -442,38 +442,8 @@ async fn spend_recovery_code(
     account_id: Uuid,
     hash: &str,
 ) -> Result<Position, CommandError> {
-    decide(app, ids, actor, account_id, None, |account, now| {
+    decide_on_account(app, ids, actor, account_id, None, |account, now| {
         account::use_recovery_code(account, hash, now)
-    })
-    .await
-}
-
-/// Decides on the account's current state and appends to its stream,
-/// deciding again when another write got there first.
-async fn decide(
-    app: &AppState,
-    ids: &Ids,
-    actor: Actor,
-    account_id: Uuid,
-    side: Option<SideWrite>,
-    rule: impl Fn(&Account, chrono::DateTime<chrono::Utc>) -> Result<Vec<AccountEvent>, DomainError>,
-) -> Result<Position, CommandError> {
-    with_retry(|| async {
-        let now = app.clock.now();
-        let account = load_account(app, account_id).await?;
-        let events = rule(&account.state, now)?;
-        side.iter()
-            .cloned()
-            .fold(
-                Batch::new(ids, actor, now).events(
-                    account_stream(account_id),
-                    account.version,
-                    &events,
-                ),
-                Batch::side,
-            )
-            .commit(app)
-            .await
     })
     .await
 }
@@ -499,9 +469,6 @@ fn actor(caller: &Caller) -> Actor {
 
 /// The e-mail authenticator apps show as the account's name.
 async fn account_email(app: &AppState, account_id: Uuid) -> Result<String, CommandError> {
-    let profile = app.stores.events.payload(account_id, PROFILE_KEY).await?;
-    let profile: serde_json::Value = profile
-        .and_then(|p| serde_json::from_str(&p).ok())
-        .unwrap_or_default();
+    let profile = profile(app, account_id).await?;
     Ok(profile["email"].as_str().unwrap_or("account").to_owned())
 }

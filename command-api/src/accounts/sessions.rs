@@ -12,7 +12,7 @@ use std::net::IpAddr;
 
 use super::second_factor;
 use super::throttle::SignInCounters;
-use super::{PROFILE_KEY, account_stream, load_account, login_key, sign_in_stream};
+use super::{account_stream, load_account, login_key, profile, sign_in_stream};
 use crate::AppState;
 use crate::caller::Caller;
 use crate::error::CommandError;
@@ -178,10 +178,7 @@ pub async fn session_body(
     account_id: Uuid,
     language: &str,
 ) -> Result<SessionBody, CommandError> {
-    let profile = app.stores.events.payload(account_id, PROFILE_KEY).await?;
-    let profile: serde_json::Value = profile
-        .and_then(|p| serde_json::from_str(&p).ok())
-        .unwrap_or_default();
+    let profile = profile(app, account_id).await?;
     let text = |field: &str| profile[field].as_str().unwrap_or_default().to_owned();
     Ok(SessionBody {
         role: role.as_str().into(),
