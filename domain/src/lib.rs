@@ -18,6 +18,7 @@ pub mod error;
 pub mod favourite;
 pub mod note;
 pub mod otp;
+pub mod receipt;
 pub mod reference;
 pub mod reference_data;
 pub mod reminder;
