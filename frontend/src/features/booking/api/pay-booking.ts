@@ -1,70 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
-import * as yup from 'yup';
 import { api } from '@/lib/api-client';
 import { invalidateBookings } from './invalidate';
 import type { CommandBooking } from './types';
 
-/** The card form (spec §3 "Card payment": card number, expiration; plus the CVC). */
-export type CardValues = { card_number: string; expiry: string; cvc: string };
-export type PayBody = { card_number: string; exp_month: number; exp_year: number; cvc: string };
-
-const digits = (value: string) => value.replace(/[\s-]/g, '');
-
-/** Luhn checksum of a card number (client-side plausibility; the provider decides). */
-export const luhnValid = (raw: string) => {
-  const number = digits(raw);
-  if (!/^\d{12,19}$/.test(number)) return false;
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-};
-
-/** MM/YY → month and four-digit year, or null. */
-export const parseExpiry = (raw: string): { month: number; year: number } | null => {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(raw);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = match[2].length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
-  return month >= 1 && month <= 12 ? { month, year } : null;
-};
-
-const notExpired = (raw: string | undefined, now = new Date()) => {
-  const expiry = parseExpiry(raw ?? '');
-  if (!expiry) return true;
-  return expiry.year > now.getFullYear() || (expiry.year === now.getFullYear() && expiry.month >= now.getMonth() + 1);
-};
-
-/** Basic checks before sending (validation keys); the server and the provider stay the authority. */
-export const cardSchema = (t: TFunction) =>
-  yup.object({
-    card_number: yup
-      .string()
-      .required('validation.required')
-      .test('luhn', t('booking.card.invalidNumber'), (v) => !v || luhnValid(v)),
-    expiry: yup
-      .string()
-      .required('validation.required')
-      .test('format', t('booking.card.invalidExpiry'), (v) => !v || parseExpiry(v) !== null)
-      .test('future', t('booking.card.expired'), (v) => notExpired(v)),
-    cvc: yup.string().required('validation.required').matches(/^\d{3,4}$/, t('booking.card.invalidCvc')),
-  });
-
-export const toPayBody = (values: CardValues): PayBody => {
-  const expiry = parseExpiry(values.expiry) ?? { month: 0, year: 0 };
-  return { card_number: digits(values.card_number), exp_month: expiry.month, exp_year: expiry.year, cvc: values.cvc.trim() };
-};
-
-/** `POST /api/client/bookings/{id}/pay` → 200 booking row; 402 with the provider's reason; 409 `hold_expired`. */
-export const payBooking = ({ id, body }: { id: string; body: PayBody }) =>
-  api.post<CommandBooking>(`/api/client/bookings/${encodeURIComponent(id)}/pay`, body);
+/**
+ * `POST /api/client/bookings/{id}/pay` `{payment_intent}` once the provider has the card (no card here):
+ * 200 booking row; 402 with the provider's reason (translated); 409 `payment_pending` (the intent is
+ * not finished, e.g. a challenge still open); 409 `hold_expired`.
+ */
+export const payBooking = ({ id, intentId }: { id: string; intentId: string }) =>
+  api.post<CommandBooking>(`/api/client/bookings/${encodeURIComponent(id)}/pay`, { payment_intent: intentId });
 
 export const usePayBooking = () => {
   const queryClient = useQueryClient();

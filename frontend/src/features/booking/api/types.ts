@@ -4,6 +4,19 @@ export type Money = { amount_minor: number; currency: string };
 export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+/** A receipt's amount (the payment's own shape: `minor` units). */
+export type MinorAmount = { minor: number; currency: string };
+
+/** A PDF issued for a payment (invoice, "Facture") or a refund (credit note, "Avoir"): a same-origin GET. */
+export type Receipt = {
+  id: string;
+  number: string;
+  kind: 'payment' | 'refund';
+  amount: MinorAmount;
+  issued_at: string;
+  url: string;
+};
+
 /** `name` is null when the caller may not see it (a consultant sees a client's name once booked). */
 export type Party = { id: string; name: string | null };
 
@@ -27,6 +40,8 @@ export type BookingRow = {
   hold_expires_at: string | null;
   room: { id: string; opens_at: string; closes_at: string; open?: boolean } | null;
   created_at: string;
+  /** Issued asynchronously after a payment or a refund; missing on older rows (read as none). */
+  receipts?: Receipt[];
 };
 
 /**
@@ -52,6 +67,26 @@ export type Note = {
   client: Party | null;
   text: string;
   at: string;
+};
+
+/**
+ * `POST /api/client/bookings/{id}/payment`: the booking's payment intent (the same one when asked again).
+ * `stripe`: paid in Stripe's own element with `publishable_key`; `sandbox`: our test card form,
+ * whose card goes to the sandbox provider's route, never to the booking API.
+ */
+export type PaymentIntent = {
+  provider: 'sandbox' | 'stripe';
+  intent_id: string;
+  client_secret: string;
+  publishable_key: string | null;
+  amount: MinorAmount;
+};
+
+/** The sandbox provider's answer to a card or a 3-D Secure challenge (`message` translated). */
+export type SandboxPaymentAnswer = {
+  status: 'succeeded' | 'requires_action' | 'requires_payment_method';
+  error_code: string | null;
+  message: string | null;
 };
 
 /** Booking areas: the client's and the consultant's own, the admin's all. */

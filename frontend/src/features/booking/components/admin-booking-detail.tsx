@@ -12,6 +12,7 @@ import { useBooking } from '../api/get-booking';
 import type { BookingRow } from '../api/types';
 import styles from './booking.module.css';
 import { CancelDialog } from './cancel-dialog';
+import { ReceiptLinks } from './receipt-links';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
@@ -32,7 +33,7 @@ const adminCancellable = (row: Pick<BookingRow, 'status' | 'start'>, now: number
   (row.status === 'held' || row.status === 'confirmed') && new Date(row.start).getTime() > now;
 
 /**
- * Admin booking detail (DESIGN §4 audit): the booking, the reason typed when it was cancelled, its full event history
+ * Admin booking detail (DESIGN §4 audit): the booking and its receipts, the reason typed when it was cancelled, its full event history
  * (who, what, when) and notes.
  * Before the start, the administrator may cancel a held or confirmed booking (full refund of what was paid).
  */
@@ -92,6 +93,14 @@ export function AdminBookingDetail({ id }: { id: string }) {
                 <>
                   <dt>{t('adminBookings.refund')}</dt>
                   <dd>{money(row.refund)}</dd>
+                </>
+              )}
+              {(row.receipts ?? []).length > 0 && (
+                <>
+                  <dt id="booking-receipts">{t('bookings.receipts.title')}</dt>
+                  <dd>
+                    <ReceiptLinks receipts={row.receipts} labelledBy="booking-receipts" />
+                  </dd>
                 </>
               )}
               {row.cancelled_by && (

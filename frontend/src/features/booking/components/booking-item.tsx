@@ -10,6 +10,7 @@ import { resumePaymentHref } from '../api/booking-token';
 import { holdLapsed, holdOpen, isUpcoming, roomOpen, type BookingRow } from '../api/types';
 import styles from './booking.module.css';
 import { HoldCountdown } from './hold-countdown';
+import { ReceiptLinks } from './receipt-links';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
@@ -24,7 +25,7 @@ type Props = {
   headingLevel?: 3 | 4;
 };
 
-/** One booking of a party's list or dashboard: who, when (in `zone`), status, money, and what can be done now. */
+/** One booking of a party's list or dashboard: who, when (in `zone`), status, money, receipts, and what can be done now. */
 export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Props) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
@@ -59,6 +60,7 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
         {row.refund && <li>{t('bookings.refunded', { amount: money(row.refund) })}</li>}
         {lapsed && area === 'client' && <li>{t('bookings.pay.lapsed')}</li>}
       </ul>
+      <ReceiptLinks receipts={row.receipts} />
       {payable && row.hold_expires_at && <HoldCountdown until={row.hold_expires_at} onExpired={onLapsed} />}
       <div className={styles.actions}>
         {payable && (

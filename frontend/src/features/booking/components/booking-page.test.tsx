@@ -6,9 +6,34 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { bookingRow, CONSULTANT, eur, heldRow, quote, START, TOKEN } from '../testing/booking-fixtures';
+import {
+  bookingRow,
+  CARDS,
+  CONSULTANT,
+  eur,
+  heldRow,
+  quote,
+  sandboxProvider,
+  SANDBOX_MESSAGES,
+  START,
+  TOKEN,
+} from '../testing/booking-fixtures';
 
 const user = () => userEvent.setup({ delay: null });
+type User = ReturnType<typeof user>;
+
+/** Types a card into the sandbox form (expiry 12/34, CVC 123). */
+const typeCard = async (u: User, number: string) => {
+  await u.type(await screen.findByLabelText(/Numéro de carte/), number);
+  await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
+  await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+};
+
+/** Another card in the same form (the expiry and the CVC stay). */
+const retypeCard = async (u: User, number: string) => {
+  await u.clear(screen.getByLabelText(/Numéro de carte/));
+  await u.type(screen.getByLabelText(/Numéro de carte/), number);
+};
 
 const asClient = (handlers: Record<string, StubHandler>) => {
   setRoleStatus('client', true);
@@ -38,6 +63,7 @@ describe('booking page', () => {
           ? json(quote({ discount: eur(600), total: eur(5400), coupon: { code: 'HIVER10', applied: true, error_code: null } }))
           : json(quote()),
       'POST /api/client/bookings': () => held(eur(5400)),
+      ...sandboxProvider({ amountMinor: 5400 }).handlers,
       'POST /api/client/bookings/b1/pay': () => json(bookingRow({ total: eur(5400), card: { brand: 'visa', last4: '4242' } })),
     });
     renderApp(`/booking/${TOKEN}`);
@@ -64,17 +90,24 @@ describe('booking page', () => {
     });
     expect(await screen.findByRole('timer')).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toMatch(/^1[45]:\d\d$/);
-    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
-    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
-    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    // Sandbox mode: its test cards are listed under the form.
+    expect(await screen.findByText('Cartes de test')).toBeTruthy();
+    expect(screen.getByText(CARDS.challengeFails)).toBeTruthy();
+    await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
     expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
-    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')[0].body).toEqual({
+    expect(fetch.calls('POST', '/api/client/bookings/b1/payment')).toHaveLength(1);
+    // The card goes to the sandbox provider's route only; the booking is paid with the intent.
+    expect(fetch.calls('POST', '/api/public/sandbox-payments/pi_sandbox_1/confirm')[0].body).toEqual({
+      client_secret: 'pi_sandbox_1_secret_x',
       card_number: '4242424242424242',
       exp_month: 12,
       exp_year: 2034,
       cvc: '123',
     });
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });
+    const bookingApi = fetch.requests.filter((r) => r.path.startsWith('/api/client/'));
+    expect(bookingApi.some((r) => JSON.stringify(r.body ?? {}).includes('4242424242424242'))).toBe(false);
     const confirmation = screen.getByRole('heading', { name: 'Réservation confirmée' }).closest('section')!;
     expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
     expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
@@ -148,35 +181,190 @@ describe('booking page', () => {
     expect(screen.queryByRole('button', { name: /Réserver/ })).toBeNull();
   });
 
-  it('shows the server’s decline message and lets the client try another card', async () => {
+  it('shows the provider’s decline message and lets the client try another card', async () => {
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
+      'POST /api/client/bookings/b1/pay': () => json(bookingRow({ card: { brand: 'visa', last4: '4242' } })),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    await typeCard(u, CARDS.declined);
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByText(SANDBOX_MESSAGES.card_declined)).toBeTruthy();
+    expect(screen.getByText(SANDBOX_MESSAGES.card_declined).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Réservation confirmée' })).toBeNull();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
+    // The button is usable again; the same intent takes another card.
+    expect(screen.getByRole('button', { name: /Payer 60,00/ }).hasAttribute('disabled')).toBe(false);
+    await retypeCard(u, CARDS.success);
+    await u.click(screen.getByRole('button', { name: /Payer/ }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/payment')).toHaveLength(1);
+    expect(fetch.calls('POST', '/api/public/sandbox-payments/pi_sandbox_1/confirm')).toHaveLength(2);
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toHaveLength(1);
+  });
+
+  it('asks for the bank’s 3-D Secure challenge and pays once it is completed', async () => {
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
+      'POST /api/client/bookings/b1/pay': () => json(bookingRow({ card: { brand: 'visa', last4: '3155' } })),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    await typeCard(u, CARDS.challenge);
+    await u.click(screen.getByRole('button', { name: /Payer 60,00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Authentification de votre banque (3-D Secure, bac à sable)' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByText(/Montant : 60,00\s€/)).toBeTruthy();
+    // Focus is inside the dialog; the pay button shows the payment in progress.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(screen.getByRole('button', { name: 'Paiement en cours…', hidden: true }).hasAttribute('disabled')).toBe(true);
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
+    await u.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fetch.calls('POST', '/api/public/sandbox-payments/pi_sandbox_1/challenge')[0].body).toEqual({
+      client_secret: 'pi_sandbox_1_secret_x',
+      outcome: 'complete',
+    });
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });
+  });
+
+  it('a failed challenge shows the translated reason, keeps the form and the hold, and lets the client try again', async () => {
+    const sandbox = sandboxProvider();
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandbox.handlers,
+      'POST /api/client/bookings/b1/pay': () => json(bookingRow({ card: { brand: 'visa', last4: '3155' } })),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    await typeCard(u, CARDS.challengeFails);
+    await u.click(screen.getByRole('button', { name: /Payer 60,00/ }));
+    let dialog = await screen.findByRole('dialog', { name: /3-D Secure/ });
+    await u.click(within(dialog).getByRole('button', { name: 'Échouer' }));
+    const message = await screen.findByText(SANDBOX_MESSAGES.authentication_failed);
+    expect(message.closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Réservation confirmée' })).toBeNull();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
+    // Still held: the countdown and the form stay; focus is back on the pay button.
+    expect(screen.getByRole('timer')).toBeTruthy();
+    const pay = screen.getByRole('button', { name: /Payer 60,00/ });
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+
+    // Escape fails the challenge too.
+    await u.click(pay);
+    dialog = await screen.findByRole('dialog', { name: /3-D Secure/ });
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetch.calls('POST', '/api/public/sandbox-payments/pi_sandbox_1/challenge').map((r) => r.body)).toEqual([
+      { client_secret: 'pi_sandbox_1_secret_x', outcome: 'fail' },
+      { client_secret: 'pi_sandbox_1_secret_x', outcome: 'fail' },
+    ]);
+    expect(screen.getByText(SANDBOX_MESSAGES.authentication_failed)).toBeTruthy();
+
+    // A card whose challenge the client completes.
+    await retypeCard(u, CARDS.challenge);
+    await u.click(screen.getByRole('button', { name: /Payer 60,00/ }));
+    dialog = await screen.findByRole('dialog', { name: /3-D Secure/ });
+    await u.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/payment')).toHaveLength(1);
+  });
+
+  it('shows the challenge in English with Complete and Fail', async () => {
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: /^En/ }));
+    await u.click(await screen.findByRole('button', { name: 'Book Now' }));
+    await u.type(await screen.findByLabelText(/Card number/), CARDS.challenge);
+    await u.type(screen.getByLabelText(/Expiry date/), '12/34');
+    await u.type(screen.getByLabelText(/Security code/), '123');
+    await u.click(screen.getByRole('button', { name: /Pay €60.00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your bank’s authentication (3-D Secure, sandbox)' });
+    expect(within(dialog).getByRole('button', { name: 'Complete' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Fail' })).toBeTruthy();
+    expect(within(dialog).getByText(/Amount: €60.00/)).toBeTruthy();
+  });
+
+  it('says when the intent is not finished yet (payment_pending) and lets the client try again', async () => {
     let attempts = 0;
     asClient({
       'GET /api/client/booking-quote': () => json(quote()),
       'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
       'POST /api/client/bookings/b1/pay': () => {
         attempts += 1;
         return attempts === 1
-          ? apiError(402, 'card_declined', 'Votre carte a été refusée.')
+          ? apiError(409, 'payment_pending', 'Le paiement n’est pas encore terminé.')
           : json(bookingRow({ card: { brand: 'visa', last4: '4242' } }));
       },
     });
     renderApp(`/booking/${TOKEN}`);
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
-    await u.type(await screen.findByLabelText(/Numéro de carte/), '4000 0000 0000 0002');
-    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
-    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer/ }));
-    expect(await screen.findByText('Votre carte a été refusée.')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Réservation confirmée' })).toBeNull();
-    await u.clear(screen.getByLabelText(/Numéro de carte/));
-    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    expect((await screen.findByText('Le paiement n’est pas encore terminé.')).closest('[role="alert"]')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: /Payer/ }));
     expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
   });
 
+  it('says when the payment service is unavailable and asks again on Réessayer', async () => {
+    let attempts = 0;
+    const sandbox = sandboxProvider();
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandbox.handlers,
+      'POST /api/client/bookings/b1/payment': () => {
+        attempts += 1;
+        return attempts === 1
+          ? apiError(502, 'payment_unavailable', 'Le service de paiement est indisponible.')
+          : json(sandbox.intent);
+      },
+    });
+    renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    expect((await screen.findByText('Le service de paiement est indisponible.')).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByLabelText(/Numéro de carte/)).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByLabelText(/Numéro de carte/)).toBeTruthy();
+    expect(fetch.calls('POST', '/api/client/bookings/b1/payment')).toHaveLength(2);
+  });
+
+  it('goes to the lapse when the hold expired before the payment started', async () => {
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      'POST /api/client/bookings/b1/payment': () => apiError(409, 'hold_expired', 'Le délai est dépassé.'),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    await user().click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    expect(await screen.findByText('Le délai de 15 minutes pour payer est dépassé : le créneau a été libéré.')).toBeTruthy();
+  });
+
   it('checks the card before sending it', async () => {
-    const fetch = asClient({ 'GET /api/client/booking-quote': () => json(quote()), 'POST /api/client/bookings': () => held() });
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
+    });
     renderApp(`/booking/${TOKEN}`);
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
@@ -187,6 +375,7 @@ describe('booking page', () => {
     expect(await screen.findByText('Ce numéro de carte n’est pas valide.')).toBeTruthy();
     expect(screen.getByText('Saisissez la date au format MM/AA.')).toBeTruthy();
     expect(screen.getByText('Le cryptogramme a 3 ou 4 chiffres.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/public/sandbox-payments/pi_sandbox_1/confirm')).toEqual([]);
     expect(fetch.calls('POST', '/api/client/bookings/b1/pay')).toEqual([]);
   });
 
@@ -198,6 +387,7 @@ describe('booking page', () => {
       'GET /api/client/bookings': ({ url }) =>
         page(url.searchParams.get('status') === 'held' ? [heldRow(12, { id: 'other', start: '2030-03-05T09:00:00Z' }), hold] : []),
       'POST /api/client/bookings': () => apiError(409, 'client_overlap', 'Vous avez déjà une réservation à cette heure.'),
+      ...sandboxProvider({ bookingId: 'h1', amountMinor: 5400 }).handlers,
       'POST /api/client/bookings/h1/pay': () =>
         json({ ...hold, status: 'confirmed', hold_expires_at: null, card: { brand: 'visa', last4: '4242' } }),
     });
@@ -213,27 +403,22 @@ describe('booking page', () => {
     expect(screen.queryByLabelText('Code promo')).toBeNull();
 
     const u = user();
-    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
-    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
-    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
     const confirmation = (await screen.findByRole('heading', { name: 'Réservation confirmée' })).closest('section')!;
     expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
     expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
-    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({
-      card_number: '4242424242424242',
-      exp_month: 12,
-      exp_year: 2034,
-      cvc: '123',
-    });
+    expect(fetch.calls('POST', '/api/client/bookings/h1/payment')).toHaveLength(1);
+    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });
     expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
   });
 
-  it('resumes the hold named in the address and shows a decline reason like the first attempt', async () => {
+  it('resumes the hold named in the address and shows a decline of the pay step like the first attempt', async () => {
     let attempts = 0;
     const fetch = asClient({
       'GET /api/client/booking-quote': () => json(quote({ slot_free: false })),
       'GET /api/client/bookings/h1': () => json(heldRow(5)),
+      ...sandboxProvider({ bookingId: 'h1' }).handlers,
       'POST /api/client/bookings/h1/pay': () => {
         attempts += 1;
         return attempts === 1
@@ -243,13 +428,9 @@ describe('booking page', () => {
     });
     renderApp(`/booking/${TOKEN}?booking=h1`);
     const u = user();
-    await u.type(await screen.findByLabelText(/Numéro de carte/), '4000 0000 0000 0002');
-    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
-    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer 60,00/ }));
-    expect(await screen.findByText('Votre carte a été refusée.')).toBeTruthy();
-    await u.clear(screen.getByLabelText(/Numéro de carte/));
-    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    expect((await screen.findByText('Votre carte a été refusée.')).closest('[role="alert"]')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: /Payer/ }));
     expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
     expect(fetch.calls('POST', '/api/client/bookings/h1/pay')).toHaveLength(2);
@@ -263,6 +444,7 @@ describe('booking page', () => {
       'GET /api/client/booking-quote': () => json(quote()),
       'GET /api/client/bookings/h1': () => json(heldRow(-2)),
       'POST /api/client/bookings': () => held(),
+      ...sandboxProvider().handlers,
     });
     renderApp(`/booking/${TOKEN}?booking=h1`);
     expect(await screen.findByText('Le délai de 15 minutes pour payer est dépassé : le créneau a été libéré.')).toBeTruthy();
@@ -278,13 +460,12 @@ describe('booking page', () => {
     asClient({
       'GET /api/client/booking-quote': () => json(quote()),
       'GET /api/client/bookings': () => page([heldRow(5)]),
+      ...sandboxProvider({ bookingId: 'h1' }).handlers,
       'POST /api/client/bookings/h1/pay': () => apiError(409, 'hold_expired', 'Le délai est dépassé.'),
     });
     renderApp(`/booking/${TOKEN}`);
     const u = user();
-    await u.type(await screen.findByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
-    await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
-    await u.type(screen.getByLabelText(/Cryptogramme/), '123');
+    await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer/ }));
     expect(await screen.findByText('Le délai de 15 minutes pour payer est dépassé : le créneau a été libéré.')).toBeTruthy();
     await u.click(screen.getByRole('button', { name: 'Recommencer' }));

@@ -15,9 +15,9 @@ import { useOwnBookingOfSlot } from '../api/get-own-booking';
 import { holdOpen, type BookingRow, type Money } from '../api/types';
 import { BookingConfirmation } from './booking-confirmation';
 import styles from './booking.module.css';
-import { CardForm } from './card-form';
 import { CouponForm } from './coupon-form';
 import { HoldCountdown } from './hold-countdown';
+import { PaymentStep } from './payment-step';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
 
@@ -100,7 +100,7 @@ function BackToSlots({ consultantId }: { consultantId: string }) {
 /**
  * spec §2 `/booking/:token` (client guard): the quote (expert, date and time in the
  * client's zone, duration, price, coupon), the free-first offer (Book Free) or the
- * consent-form refusal, then hold → card → confirmation.
+ * consent-form refusal, then hold → card (to the payment provider, never to our API) → confirmation.
  * When the client already holds this slot (`?booking={id}` from "my bookings", or found
  * among their held bookings), the page resumes that hold's payment instead of holding again.
  */
@@ -246,7 +246,7 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
       {ready && data && current.kind === 'pay' && (
         <section className="card" aria-label={t('booking.card.title')}>
           {current.hold.expiresAt && <HoldCountdown until={current.hold.expiresAt} onExpired={onExpired} />}
-          <CardForm
+          <PaymentStep
             key={current.hold.id}
             bookingId={current.hold.id}
             total={current.hold.total}

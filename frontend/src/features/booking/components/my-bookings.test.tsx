@@ -6,7 +6,7 @@ import { json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { policies } from '@/testing/policies';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { bookingRow, CONSULTANT, eur, heldRow, quote, TOKEN } from '../testing/booking-fixtures';
+import { bookingRow, CONSULTANT, eur, heldRow, quote, sandboxProvider, TOKEN } from '../testing/booking-fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
@@ -127,6 +127,7 @@ describe('client my-booking: unpaid holds', () => {
       'GET /api/client/bookings/h1': () => json(hold),
       // The server counts the client's own hold against the slot.
       'GET /api/client/booking-quote': () => json(quote({ slot_free: false })),
+      ...sandboxProvider({ bookingId: 'h1', amountMinor: 5400 }).handlers,
       'POST /api/client/bookings/h1/pay': () =>
         json({ ...hold, status: 'confirmed', hold_expires_at: null, card: { brand: 'visa', last4: '4242' } }),
     });
@@ -155,12 +156,13 @@ describe('client my-booking: unpaid holds', () => {
     expect(screen.getByTestId('quote-total').textContent).toMatch(/^54,00\s€$/);
     expect(screen.queryByText(/ce créneau n’est plus disponible/i)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
-    await u.type(screen.getByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
+    await u.type(await screen.findByLabelText(/Numéro de carte/), '4242 4242 4242 4242');
     await u.type(screen.getByLabelText(/Date d’expiration/), '12/34');
     await u.type(screen.getByLabelText(/Cryptogramme/), '123');
     await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
     expect(await screen.findByRole('heading', { name: 'Réservation confirmée' })).toBeTruthy();
-    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')).toHaveLength(1);
+    expect(fetch.calls('POST', '/api/client/bookings/h1/payment')).toHaveLength(1);
+    expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });
     expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
     expect(fetch.calls('GET', '/api/client/bookings/h1').length).toBeGreaterThan(0);
     expect(screen.getByText('visa se terminant par 4242')).toBeTruthy();

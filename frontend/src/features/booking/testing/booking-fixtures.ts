@@ -1,3 +1,4 @@
+import { json } from '@/testing/fetch-stub';
 import type { BookingQuote } from '../api/get-booking-quote';
 import type { BookingRow } from '../api/types';
 
@@ -58,3 +59,71 @@ export const heldRow = (minutes: number, overrides: Partial<BookingRow> = {}): B
     hold_expires_at: new Date(Date.now() + minutes * 60_000).toISOString(),
     ...overrides,
   });
+
+/** The sandbox provider's test cards (docs: the sandbox provider). */
+export const CARDS = {
+  success: '4242 4242 4242 4242',
+  challenge: '4000 0025 0000 3155',
+  challengeFails: '4000 0084 0000 1629',
+  declined: '4000 0000 0000 0002',
+} as const;
+
+export const SANDBOX_MESSAGES = {
+  card_declined: 'Votre carte a été refusée.',
+  authentication_failed: 'L’authentification 3-D Secure de votre banque a échoué. Essayez à nouveau ou utilisez une autre carte.',
+} as const;
+
+type Answer = { status: 'succeeded' | 'requires_action' | 'requires_payment_method'; error_code: string | null; message: string | null };
+type Body = Record<string, unknown> | undefined;
+
+/**
+ * The booking's payment intent and the sandbox provider's two routes, as the server answers
+ * them: the test cards decide (success, a challenge completed or always failed, a decline).
+ * `state.status` is the intent's status (what `…/pay` would find).
+ */
+export const sandboxProvider = ({ bookingId = 'b1', intentId = 'pi_sandbox_1', amountMinor = 6000 } = {}) => {
+  const state: { status: Answer['status'] | 'requires_confirmation'; failingChallenge: boolean } = {
+    status: 'requires_confirmation',
+    failingChallenge: false,
+  };
+  const answer = (status: Answer['status'], error_code: keyof typeof SANDBOX_MESSAGES | null = null): Answer => {
+    state.status = status;
+    return { status, error_code, message: error_code ? SANDBOX_MESSAGES[error_code] : null };
+  };
+  const intent = {
+    provider: 'sandbox' as const,
+    intent_id: intentId,
+    client_secret: `${intentId}_secret_x`,
+    publishable_key: null,
+    amount: { minor: amountMinor, currency: 'EUR' },
+  };
+  const handlers = {
+    [`POST /api/client/bookings/${bookingId}/payment`]: () => json(intent),
+    [`POST /api/public/sandbox-payments/${intentId}/confirm`]: ({ body }: { body: unknown }) => {
+      const number = (body as { card_number?: string } | undefined)?.card_number ?? '';
+      if (number === CARDS.declined.replace(/\s/g, '')) return json(answer('requires_payment_method', 'card_declined'));
+      if (number === CARDS.challenge.replace(/\s/g, '') || number === CARDS.challengeFails.replace(/\s/g, '')) {
+        state.failingChallenge = number === CARDS.challengeFails.replace(/\s/g, '');
+        return json(answer('requires_action'));
+      }
+      return json(answer('succeeded'));
+    },
+    [`POST /api/public/sandbox-payments/${intentId}/challenge`]: ({ body }: { body: unknown }) =>
+      json(
+        (body as Body)?.outcome === 'complete' && !state.failingChallenge
+          ? answer('succeeded')
+          : answer('requires_payment_method', 'authentication_failed'),
+      ),
+  };
+  return { intent, handlers, state };
+};
+
+/** A receipt of `kind` (PDF link under the party's area). */
+export const receipt = (kind: 'payment' | 'refund', number: string, minor = 6000, bookingId = 'b1') => ({
+  id: `r-${number}`,
+  number,
+  kind,
+  amount: { minor, currency: 'EUR' },
+  issued_at: '2030-02-01T10:03:00Z',
+  url: `/api/client/bookings/${bookingId}/receipts/r-${number}.pdf`,
+});
