@@ -3,7 +3,10 @@
 // (sandbox card 4242…); a declined card (4000 0000 0000 0002) shows the
 // provider's reason; a cancellation 24 h ahead refunds in full; a reschedule
 // moves a booking to a slot picked in the same picker; a client who left the
-// payment page completes it from « Mes réservations » (same booking, no new hold).
+// payment page completes it from « Mes réservations » (same booking, no new hold);
+// on a phone, a 3-D Secure challenge that fails keeps the hold, one completed pays,
+// and the receipt (a PDF) appears on the booking. Cards go to the sandbox
+// provider's route only, never to the booking API.
 // Each test has its own client; the expert (approved, weekly timings) is shared.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -13,12 +16,13 @@ import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
 import { submitSignIn } from './support/forms.mjs';
+import { challengeDialog, isSandboxCall, payThroughApi, payWith, SANDBOX_CARDS } from './support/payments.mjs';
 
 const browser = useBrowser();
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const PAID = '4242 4242 4242 4242';
-const DECLINED = '4000 0000 0000 0002';
+const PAID = SANDBOX_CARDS.paid;
+const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
 
 /** A client whose consent form is uploaded (the booking precondition): the person and its API session. */
 const readyClient = async () => {
@@ -40,16 +44,12 @@ const slotDays = async (session, expertId) => {
   return [...days.values()];
 };
 
-/** Books `start` through the API: free (first consultation) or held then paid with the sandbox card. */
+/** Books `start` through the API: free (first consultation) or held then paid with the sandbox card (intent → sandbox → pay). */
 const bookThroughApi = async (session, expertId, start, { free = false } = {}) => {
   const created = await session.expect(201, 'POST', '/api/client/bookings', {
     json: { consultant_id: expertId, start, ...(free ? { free: true } : {}) },
   });
-  if (created.status === 'held') {
-    await session.expect(200, 'POST', `/api/client/bookings/${created.booking_id}/pay`, {
-      json: { card_number: PAID.replace(/\s/g, ''), exp_month: 12, exp_year: 2034, cvc: '123' },
-    });
-  }
+  if (created.status === 'held') await payThroughApi(session, created.booking_id);
   return created.booking_id;
 };
 
@@ -69,13 +69,6 @@ const assertAccessible = async (page) => {
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     [],
   );
-};
-
-const payWith = async (page, card) => {
-  await page.getByLabel(/Numéro de carte/).fill(card);
-  await page.getByLabel(/Date d’expiration/).fill('12/34');
-  await page.getByLabel(/Cryptogramme/).fill('123');
-  await page.getByRole('button', { name: /^Payer / }).click();
 };
 
 describe('booking', () => {
@@ -166,14 +159,23 @@ describe('booking', () => {
       await signInThroughPage(page, 'client', person);
       await pickSlot(page, expert.id, 4);
       await page.getByRole('button', { name: 'Réserver maintenant' }).click();
-      const declined = page.waitForResponse((r) => r.url().endsWith('/pay') && r.request().method() === 'POST');
-      await payWith(page, DECLINED);
+      const pays = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/pay')) pays.push(r);
+      });
+      const declined = page.waitForResponse(isSandboxCall('confirm'));
+      await payWith(page, SANDBOX_CARDS.declined);
       const answer = await declined;
-      assert.equal(answer.status(), 402);
-      const { error } = await answer.json();
-      await page.getByRole('alert').filter({ hasText: error.message }).waitFor();
-      assert.match(error.message, /refus|déclin/i);
+      assert.equal(answer.status(), 200);
+      const refusal = await answer.json();
+      assert.equal(refusal.status, 'requires_payment_method');
+      assert.equal(refusal.error_code, 'card_declined');
+      await page.getByRole('alert').filter({ hasText: refusal.message }).waitFor();
+      assert.match(refusal.message, /refus|déclin/i);
       assert.equal(await page.getByRole('heading', { name: 'Réservation confirmée' }).count(), 0);
+      assert.equal(pays.length, 0, 'nothing to pay with a declined card');
+      // The form stays for another card.
+      assert.equal(await page.getByRole('button', { name: /^Payer / }).isEnabled(), true);
     });
   });
 
@@ -280,6 +282,88 @@ describe('booking', () => {
       await waitForPath(page, '/client/my-booking');
       await page.getByRole('article').filter({ hasText: 'Confirmée' }).filter({ hasText: /60,00\s€/ }).waitFor();
       assert.equal(await page.getByRole('link', { name: 'Finaliser le paiement' }).count(), 0);
+    });
+  });
+
+  it('on a phone: a failed 3-D Secure challenge keeps the hold; a completed one pays, then the receipt', { timeout: 180_000 }, async () => {
+    const { person, session } = await readyClient();
+    const days = await slotDays(session, expert.id);
+    await bookThroughApi(session, expert.id, days[15][0].start, { free: true });
+    await withPage(browser(), PHONE, async ({ page }) => {
+      // No request but the sandbox provider's carries a card number.
+      const leaks = [];
+      page.on('request', (r) => {
+        const path = new URL(r.url()).pathname;
+        if (r.method() === 'POST' && !path.startsWith('/api/public/sandbox-payments/') && /\d{13,19}/.test(r.postData() ?? '')) {
+          leaks.push(path);
+        }
+      });
+      await signInThroughPage(page, 'client', person);
+      await pickSlot(page, expert.id, 7);
+      await page.waitForURL((url) => url.pathname.startsWith(`/booking/${expert.id}_`));
+      const holding = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/api/client/bookings' && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: 'Réserver maintenant' }).click();
+      const hold = await (await holding).json();
+      assert.equal(hold.status, 'held');
+      await page.getByText('Cartes de test').waitFor();
+
+      // A card whose challenge always fails: the bank's page, « Échouer », the reason; still held.
+      const confirming = page.waitForResponse(isSandboxCall('confirm'));
+      await payWith(page, SANDBOX_CARDS.challengeFails);
+      assert.equal((await (await confirming).json()).status, 'requires_action');
+      const dialog = challengeDialog(page);
+      await dialog.waitFor();
+      assert.equal(await dialog.getAttribute('aria-modal'), 'true');
+      await dialog.getByText(/Montant : 60,00\s€/).waitFor();
+      assert.equal(await dialog.evaluate((node) => node.contains(document.activeElement)), true, 'focus in the dialog');
+      const box = await dialog.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= 375, 'the dialog fits the phone');
+      await assertAccessible(page);
+      const failing = page.waitForResponse(isSandboxCall('challenge'));
+      await dialog.getByRole('button', { name: 'Échouer' }).click();
+      const failed = await (await failing).json();
+      assert.equal(failed.status, 'requires_payment_method');
+      assert.equal(failed.error_code, 'authentication_failed');
+      assert.ok(failed.message, 'a translated reason');
+      await page.getByRole('alert').filter({ hasText: failed.message }).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      assert.equal(await page.getByRole('heading', { name: 'Réservation confirmée' }).count(), 0);
+      assert.equal((await session.get(`/api/client/bookings/${hold.booking_id}`)).status, 'held');
+      await page.getByRole('timer').waitFor();
+
+      // A card whose challenge the client completes: « Valider », then the confirmation.
+      const paying = page.waitForResponse((r) => r.url().endsWith(`/api/client/bookings/${hold.booking_id}/pay`));
+      await page.getByLabel(/Numéro de carte/).fill(SANDBOX_CARDS.challenge);
+      await page.getByRole('button', { name: /^Payer / }).click();
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Valider' }).click();
+      assert.equal((await paying).status(), 200);
+      const confirmation = page.getByRole('region', { name: 'Réservation confirmée' });
+      await confirmation.waitFor();
+      await confirmation.getByText(/^60,00\s€$/).waitFor();
+      assert.deepEqual(leaks, [], 'card numbers went to the sandbox provider only');
+
+      // The receipt is issued by a worker a moment later: « Mes réservations » shows it once it is there.
+      await confirmation.getByRole('link', { name: 'Voir mes réservations' }).click();
+      await waitForPath(page, '/client/my-booking');
+      const booked = page.getByRole('region', { name: 'À venir' }).getByRole('article').filter({ hasText: 'Confirmée' });
+      await booked.waitFor();
+      const invoice = booked.getByRole('link', { name: /^Facture n° \d{4}-\d+$/ });
+      const deadline = Date.now() + 60_000;
+      while ((await invoice.count()) === 0) {
+        assert.ok(Date.now() < deadline, 'the receipt shows on the booking within a minute');
+        await page.waitForTimeout(1_000);
+        await page.reload();
+        await booked.waitFor();
+      }
+      assert.notEqual(await invoice.getAttribute('download'), null);
+      await booked.getByText(/60,00\s€/).first().waitFor();
+      const pdfAnswer = await page.request.get(await invoice.getAttribute('href'));
+      assert.equal(pdfAnswer.status(), 200);
+      assert.match(pdfAnswer.headers()['content-type'] ?? '', /application\/pdf/);
+      assert.equal((await pdfAnswer.body()).subarray(0, 5).toString('latin1'), '%PDF-');
     });
   });
 });

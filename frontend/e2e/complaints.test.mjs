@@ -20,6 +20,7 @@ import { useBrowser } from './support/browser.mjs';
 import { createApprovedExpert, ensureReference, eventually, signIn, signInAdmin, wordToken } from './support/consultant.mjs';
 import { admin } from './support/env.mjs';
 import { pdf } from './support/files.mjs';
+import { payThroughApi } from './support/payments.mjs';
 import { freePort, stopProcess } from './support/processes.mjs';
 import { equilibreEnv, startEquilibre } from './support/services.mjs';
 
@@ -41,7 +42,7 @@ const readyClient = async () => {
   return { person, session };
 };
 
-/** A paid (sandbox card) booking of `client` with `expert` at its first free slot; its id and start. */
+/** A paid (sandbox card, through the payment intent) booking of `client` with `expert` at its first free slot; its id and start. */
 const bookPaid = async (client, expert) => {
   const consultant = await signIn('consultant', expert.person);
   const weekdays = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -59,9 +60,7 @@ const bookPaid = async (client, expert) => {
   // Not the free first consultation: held, then paid with the sandbox card.
   const held = await client.expect(201, 'POST', '/api/client/bookings', { json: { consultant_id: expert.id, start } });
   assert.equal(held.status, 'held', 'a paid booking is held until paid');
-  await client.expect(200, 'POST', `/api/client/bookings/${held.booking_id}/pay`, {
-    json: { card_number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
-  });
+  await payThroughApi(client, held.booking_id);
   const row = await client.get(`/api/client/bookings/${held.booking_id}`);
   assert.equal(row.status, 'confirmed');
   return { id: held.booking_id, start: new Date(start), total: row.total };
