@@ -499,9 +499,11 @@ mod tests {
     fn numbers(events: &[ReceiptEvent]) -> Vec<(String, Option<String>)> {
         events
             .iter()
-            .map(|ReceiptEvent::ReceiptIssued { number, refers_to, .. }| {
-                (number.clone(), refers_to.clone())
-            })
+            .map(
+                |ReceiptEvent::ReceiptIssued {
+                     number, refers_to, ..
+                 }| { (number.clone(), refers_to.clone()) },
+            )
             .collect()
     }
 
@@ -555,7 +557,12 @@ mod tests {
     #[test]
     fn a_refund_without_an_invoice_invoices_the_charge_first() {
         let at = Utc.with_ymd_and_hms(2026, 3, 2, 9, 0, 0).unwrap();
-        let (events, booking) = run(7, BookingReceipts::default(), &refund(30, 3500, Some(3500)), at);
+        let (events, booking) = run(
+            7,
+            BookingReceipts::default(),
+            &refund(30, 3500, Some(3500)),
+            at,
+        );
         assert_eq!(
             numbers(&events),
             [

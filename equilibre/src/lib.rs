@@ -151,6 +151,10 @@ impl App {
         // SMS reminders need the SMS port (`platform::sms`); without it they go by e-mail.
         .with_booking_messages(&self.config.public_url, None)
         .with_platform_cancellations(self.read.clone(), self.command_state.payments.clone())
+        .with_receipts(
+            &self.config.legal_name,
+            self.config.legal_address.as_deref(),
+        )
     }
 
     /// Starts the projector and the reactions worker in the background.

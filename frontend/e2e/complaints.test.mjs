@@ -3,7 +3,7 @@
 // complaints against them and answers; the administrator asks the client for
 // information, the client answers, the administrator decides for the client
 // with a 50 % refund; both parties see the decision, the audit trail shows
-// every step with names and roles, the booking shows the refund; the
+// every step with names and roles, the booking shows the refund and its credit note; the
 // dashboard's figures match the lists; axe finds no violation on the new
 // screens at 375 px and 1280 px; a client who is not a party gets the
 // not-found page.
@@ -378,8 +378,20 @@ describe('complaints', () => {
         halfBack,
         `the booking's refund: ${JSON.stringify({ refund: row.refund, history: row.history })}`,
       );
-      await bookingFacts.getByText(refund).waitFor();
+      // The refund's own line (the receipts' amounts are listed too).
+      await bookingFacts.locator('dd').filter({ hasText: refund }).waitFor();
       await page.getByRole('region', { name: 'Historique' }).getByText('Réservation remboursée').waitFor();
+      // Its receipts: the invoice of the payment and, issued a moment after the refund, its credit note.
+      const creditNote = bookingFacts.getByRole('link', { name: /^Avoir n° \d{4}-\d+$/ });
+      const deadline = Date.now() + 60_000;
+      while ((await creditNote.count()) === 0) {
+        assert.ok(Date.now() < deadline, 'the credit note shows on the booking within a minute');
+        await page.waitForTimeout(1_000);
+        await page.reload();
+        await bookingFacts.waitFor();
+      }
+      await bookingFacts.getByRole('link', { name: /^Facture n° \d{4}-\d+$/ }).waitFor();
+      assert.notEqual(await creditNote.getAttribute('download'), null);
       assert.deepEqual(errors, [], 'uncaught errors in the page');
     } finally {
       await context.close();

@@ -14,6 +14,8 @@
 //! | `EQUILIBRE_DEMO` | `true` | seed demo data into an empty store; `0`/`false` disables |
 //! | `EQUILIBRE_STATIC_DIR` | `frontend/dist` | the built SPA |
 //! | `EQUILIBRE_MAIL_FROM` | `Equilibre <no-reply@equilibre.local>` | sender of every mail |
+//! | `EQUILIBRE_LEGAL_NAME` | `Equilibre` | the platform's legal name, printed on receipts as their issuer ("au nom et pour le compte de" the consultant) |
+//! | `EQUILIBRE_LEGAL_ADDRESS` | unset | the platform's registered address, printed on receipts under its name (one line) |
 //! | `EQUILIBRE_SESSION_HOURS` | `12` | session lifetime |
 //! | `EQUILIBRE_COOKIE_SECURE` | `true` | `Secure` on session cookies (browsers accept it on `http://127.0.0.1` and `localhost`) |
 //! | `EQUILIBRE_API_KEY` | unset | the app identifier of spec's API-key header; never a credential |
@@ -104,6 +106,10 @@ pub struct Config {
     pub static_dir: PathBuf,
     /// `EQUILIBRE_MAIL_FROM`.
     pub mail_from: String,
+    /// `EQUILIBRE_LEGAL_NAME`: who issues receipts on the consultants' behalf.
+    pub legal_name: String,
+    /// `EQUILIBRE_LEGAL_ADDRESS`.
+    pub legal_address: Option<String>,
     /// `EQUILIBRE_SESSION_HOURS`.
     pub session_hours: u32,
     /// `EQUILIBRE_COOKIE_SECURE`.
@@ -482,6 +488,9 @@ impl Config {
             static_dir: var("EQUILIBRE_STATIC_DIR")
                 .map_or_else(|| PathBuf::from("frontend/dist"), PathBuf::from),
             mail_from,
+            legal_name: var("EQUILIBRE_LEGAL_NAME")
+                .map_or_else(|| "Equilibre".to_owned(), |n| n.trim().to_owned()),
+            legal_address: var("EQUILIBRE_LEGAL_ADDRESS").map(|a| a.trim().to_owned()),
             session_hours,
             cookie_secure: parse_bool(
                 "EQUILIBRE_COOKIE_SECURE",
@@ -532,6 +541,8 @@ impl Config {
             demo: false,
             static_dir: PathBuf::from("frontend/dist"),
             mail_from: "Equilibre <no-reply@equilibre.local>".into(),
+            legal_name: "Equilibre".into(),
+            legal_address: None,
             session_hours: 12,
             cookie_secure: true,
             api_key: None,
@@ -596,6 +607,8 @@ impl fmt::Debug for Config {
             .field("demo", &self.demo)
             .field("static_dir", &self.static_dir)
             .field("mail_from", &self.mail_from)
+            .field("legal_name", &self.legal_name)
+            .field("legal_address", &self.legal_address)
             .field("session_hours", &self.session_hours)
             .field("cookie_secure", &self.cookie_secure)
             .field("api_key", &self.api_key.as_ref().map(|_| "[set]"))

@@ -18,6 +18,7 @@ pub mod lang;
 pub mod mail;
 pub mod messages;
 pub mod payments;
+pub mod receipt_pdf;
 pub mod room_hub;
 pub mod session;
 pub mod sms;

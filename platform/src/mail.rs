@@ -6,6 +6,7 @@
 mod booking_templates;
 mod complaint_templates;
 mod outbox;
+mod receipt_templates;
 mod smtp;
 mod templates;
 
@@ -25,6 +26,7 @@ pub use complaint_templates::{
     ComplaintAuthor, ComplaintFacts, ComplaintFavour, ComplaintMailKind, complaint_mail,
 };
 pub use outbox::OutboxMailer;
+pub use receipt_templates::{ReceiptFacts, receipt_mail};
 pub use smtp::SmtpMailer;
 pub use templates::{
     consultant_approved_mail, consultant_rejected_mail, otp_mail, password_reset_mail,

@@ -78,6 +78,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::bookings::admin_bookings))
         .routes(routes!(routes::dashboard::admin_dashboard))
         .routes(routes!(routes::bookings::booking_detail))
+        .routes(routes!(routes::receipts::receipt_pdf))
+        .routes(routes!(routes::receipts::admin_receipts))
         .routes(routes!(routes::bookings::practice::timings))
         .routes(routes!(routes::bookings::practice::consultant_notes))
         .routes(routes!(routes::bookings::practice::coupons))

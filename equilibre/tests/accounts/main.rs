@@ -33,6 +33,7 @@ mod payments_webhook;
 mod projector;
 mod reactions;
 mod read_your_writes;
+mod receipts;
 mod reference;
 mod room;
 mod route_table;

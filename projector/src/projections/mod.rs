@@ -12,6 +12,7 @@ pub mod directory;
 mod favourites;
 mod folds;
 mod practice;
+mod receipts;
 mod reference;
 pub mod stats;
 
@@ -58,10 +59,16 @@ pub const SCHEMA: &[Table] = &[
     audit::TABLE,
     stats::TABLE,
     stats::BOOKINGS_TABLE,
+    receipts::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
-pub const INDEXES: &[&[&str]] = &[bookings::INDEXES, complaints::INDEXES, audit::INDEXES];
+pub const INDEXES: &[&[&str]] = &[
+    bookings::INDEXES,
+    complaints::INDEXES,
+    audit::INDEXES,
+    receipts::INDEXES,
+];
 
 /// Applies a batch of events, in global order, to every projection
 /// interested in them. Projections may hold writes back until the end of the
@@ -86,6 +93,10 @@ pub async fn apply_batch(
         }
         if complaints::interested(event.stream.category()) {
             complaints.apply(tx, store, event).await?;
+        }
+        if receipts::interested(event.stream.category()) {
+            receipts::apply(tx, store, event).await?;
+            continue;
         }
         if bookings::interested(event.stream.category()) {
             bookings::apply(tx, store, &mut booking_folds, event).await?;

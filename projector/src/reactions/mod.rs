@@ -12,6 +12,7 @@ mod complaint_messages;
 mod complaint_refunds;
 mod erasure;
 mod mails;
+mod receipts;
 mod scheduled;
 mod shared;
 mod texts;
@@ -74,6 +75,8 @@ pub struct Reactor {
     pub(crate) payments: Option<Arc<dyn PaymentProvider>>,
     /// The read models, to find a deactivated account's bookings.
     pub(crate) read: Option<ReadDb>,
+    /// Who issues receipts (`EQUILIBRE_LEGAL_*`).
+    pub(crate) receipts: receipts::ReceiptSettings,
     holder: Uuid,
 }
 
@@ -94,6 +97,7 @@ impl Reactor {
             public_url: String::new(),
             payments: None,
             read: None,
+            receipts: receipts::ReceiptSettings::default(),
             holder: Uuid::now_v7(),
         }
     }
@@ -124,6 +128,20 @@ impl Reactor {
         self
     }
 
+    /// Receipts name the platform as their issuer (`EQUILIBRE_LEGAL_NAME`,
+    /// `EQUILIBRE_LEGAL_ADDRESS`); "Equilibre" without it.
+    pub fn with_receipts(mut self, legal_name: &str, legal_address: Option<&str>) -> Self {
+        self.receipts = receipts::ReceiptSettings::new(legal_name, legal_address);
+        self
+    }
+
+    /// Issues the receipts one booking event calls for, as the worker does
+    /// on reaching it, without the worker's lease: tests race several
+    /// issuers and run it twice.
+    pub async fn issue_receipts(&self, event: &store::RecordedEvent) -> Result<(), ReactionError> {
+        receipts::issue(self, event).await
+    }
+
     /// One pass: reacts to new events and fires due commands. Returns how
     /// much it did (0 also when another worker holds the lease).
     pub async fn step(&self) -> Result<usize, ReactionError> {
@@ -142,6 +160,7 @@ impl Reactor {
         for event in &events {
             mails::react(self, event).await?;
             booking_messages::react(self, event).await?;
+            receipts::react(self, event).await?;
             complaint_messages::react(self, event).await?;
             complaint_refunds::react(self, event).await?;
             texts::react(self, event).await?;

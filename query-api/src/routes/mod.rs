@@ -11,6 +11,7 @@ pub mod directory;
 pub mod files;
 pub mod history;
 pub mod public;
+pub mod receipts;
 pub mod reference;
 pub mod rooms;
 pub mod system;

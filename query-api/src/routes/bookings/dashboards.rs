@@ -35,13 +35,14 @@ async fn rows(
         query = query.bind(value.as_str());
     }
     let now = state.clock.now();
-    query
+    let mut rows = query
         .fetch_all(&state.read.pool)
         .await?
         .iter()
         .map(|r| BookingView::from_row(r, viewer, now))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(QueryError::from)
+        .collect::<Result<Vec<_>, _>>()?;
+    crate::routes::receipts::attach(state, viewer, &mut rows).await?;
+    Ok(rows)
 }
 
 async fn account_zone(state: &QueryState, caller: &Caller) -> Result<chrono_tz::Tz, QueryError> {

@@ -166,7 +166,7 @@ async fn list(
         query = query.bind(value.as_str());
     }
     let now = state.clock.now();
-    let items = query
+    let mut items = query
         .bind(i64::from(page_size))
         .bind((i64::from(page) - 1) * i64::from(page_size))
         .fetch_all(&state.read.pool)
@@ -174,6 +174,7 @@ async fn list(
         .iter()
         .map(|r| BookingView::from_row(r, viewer, now))
         .collect::<Result<Vec<_>, _>>()?;
+    crate::routes::receipts::attach(state, viewer, &mut items).await?;
     Ok(ListEnvelope {
         items,
         total: u64::try_from(total).unwrap_or_default(),
@@ -310,7 +311,10 @@ pub(crate) async fn booking_row(
     .fetch_optional(&state.read.pool)
     .await?
     .ok_or(QueryError::NotFound)?;
-    Ok(BookingView::from_row(&row, viewer, state.clock.now())?)
+    let mut view = [BookingView::from_row(&row, viewer, state.clock.now())?];
+    crate::routes::receipts::attach(state, viewer, &mut view).await?;
+    let [view] = view;
+    Ok(view)
 }
 
 async fn history(state: &QueryState, id: &str) -> Result<Vec<HistoryEntry>, QueryError> {

@@ -62,6 +62,9 @@ pub struct BookingView {
     pub hold_expires_at: String,
     pub room: Room,
     pub created_at: String,
+    /// The receipts of the money moved (payment, refunds), in number order,
+    /// each with its PDF's path in the caller's area.
+    pub receipts: Vec<crate::routes::receipts::ReceiptLink>,
 }
 
 /// Columns [`BookingView::from_row`] reads, in order; `b` is `rm_bookings`.
@@ -157,6 +160,7 @@ impl BookingView {
             id,
             start,
             end,
+            receipts: Vec::new(),
         })
     }
 }

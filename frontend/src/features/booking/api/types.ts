@@ -4,8 +4,15 @@ export type Money = { amount_minor: number; currency: string };
 export const BOOKING_STATUSES = ['held', 'confirmed', 'expired', 'cancelled', 'completed', 'no_show'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** A receipt's amount (the payment's own shape: `minor` units). */
-export type MinorAmount = { minor: number; currency: string };
+/**
+ * The amount of an intent or a receipt. The contract names it `{minor, currency}`; the server as built
+ * answers the codebase's `{amount_minor, currency}`: both are read (`toMoney`).
+ */
+export type MinorAmount = { minor: number; currency: string } | Money;
+
+/** An intent's or a receipt's amount as `Money`, whichever field name it came with. */
+export const toMoney = (amount: MinorAmount): Money =>
+  'amount_minor' in amount ? amount : { amount_minor: amount.minor, currency: amount.currency };
 
 /** A PDF issued for a payment (invoice, "Facture") or a refund (credit note, "Avoir"): a same-origin GET. */
 export type Receipt = {

@@ -282,10 +282,13 @@ describe('booking page', () => {
   });
 
   it('shows the challenge in English with Complete and Fail', async () => {
+    const sandbox = sandboxProvider();
     asClient({
       'GET /api/client/booking-quote': () => json(quote()),
       'POST /api/client/bookings': () => held(),
-      ...sandboxProvider().handlers,
+      ...sandbox.handlers,
+      // The amount as the server also words it (`amount_minor`, like the rows' money).
+      'POST /api/client/bookings/b1/payment': () => json({ ...sandbox.intent, amount: eur(6000) }),
     });
     renderApp(`/booking/${TOKEN}`);
     const u = user();

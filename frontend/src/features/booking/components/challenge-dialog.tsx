@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { errorText } from '@/lib/toast';
 import { useAnswerSandboxChallenge, type ChallengeOutcome } from '../api/sandbox-payment';
-import type { PaymentIntent, SandboxPaymentAnswer } from '../api/types';
+import { toMoney, type PaymentIntent, type SandboxPaymentAnswer } from '../api/types';
 import styles from './booking.module.css';
 import { useMoney } from './use-money';
 
@@ -32,7 +32,7 @@ export function ChallengeDialog({ intent, onDone }: Props) {
       },
     );
   };
-  const amount = money({ amount_minor: intent.amount.minor, currency: intent.amount.currency });
+  const amount = money(toMoney(intent.amount));
   return (
     <Dialog title={t('booking.sandbox.challenge.title')} onClose={() => answer('fail')} testId="challenge-dialog">
       <p>{t('booking.sandbox.challenge.merchant')}</p>

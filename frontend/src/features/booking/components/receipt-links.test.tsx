@@ -44,6 +44,7 @@ describe('receipts', () => {
     expect(within(cancelled).getByRole('link', { name: 'Facture n° 2026-000001' })).toBeTruthy();
     const creditNote = within(cancelled).getByRole('link', { name: 'Avoir n° 2026-000002' });
     expect(creditNote.hasAttribute('download')).toBe(true);
+    expect(creditNote.closest('li')!.textContent).toMatch(/60,00\s€/);
     expect(screen.getAllByRole('link', { name: /^(Facture|Avoir) n° / })).toHaveLength(3);
     expect(screen.getAllByRole('list', { name: 'Justificatifs' })).toHaveLength(2);
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Receipt } from '../api/types';
+import { toMoney, type Receipt } from '../api/types';
 import styles from './booking.module.css';
 import { useMoney } from './use-money';
 
@@ -24,7 +24,7 @@ export function ReceiptLinks({ receipts, labelledBy }: Props) {
               ? t('bookings.receipts.refund', { number: receipt.number })
               : t('bookings.receipts.payment', { number: receipt.number })}
           </a>
-          <span>{money({ amount_minor: receipt.amount.minor, currency: receipt.amount.currency })}</span>
+          <span>{money(toMoney(receipt.amount))}</span>
         </li>
       ))}
     </ul>

@@ -123,7 +123,8 @@ export const receipt = (kind: 'payment' | 'refund', number: string, minor = 6000
   id: `r-${number}`,
   number,
   kind,
-  amount: { minor, currency: 'EUR' },
+  // The contract's `minor` for invoices, the rows' `amount_minor` for credit notes: both are read.
+  amount: kind === 'payment' ? { minor, currency: 'EUR' } : { amount_minor: minor, currency: 'EUR' },
   issued_at: '2030-02-01T10:03:00Z',
   url: `/api/client/bookings/${bookingId}/receipts/r-${number}.pdf`,
 });
