@@ -131,15 +131,7 @@ async fn client_loop(
         };
         if held["status"] != "confirmed" {
             let id = held["booking_id"].as_str().unwrap_or_default();
-            let paid = http
-                .post(format!("{base}/api/client/bookings/{id}/pay"))
-                .bearer_auth(&token)
-                .json(
-                    &json!({"card_number": "4242 4242 4242 4242", "exp_month": 12,
-                    "exp_year": 2034, "cvc": "123"}),
-                )
-                .send()
-                .await;
+            let paid = pay(&http, &base, &token, id).await;
             if !matches!(paid, Ok(ref r) if r.status().is_success()) {
                 tally.errors += 1;
                 continue;
@@ -149,6 +141,41 @@ async fn client_loop(
         tally.confirmed += 1;
     }
     tally
+}
+
+/// Pays as the browser does: the booking's intent, the card to the sandbox
+/// provider's route, then the intent to the booking API.
+async fn pay(
+    http: &reqwest::Client,
+    base: &str,
+    token: &str,
+    id: &str,
+) -> reqwest::Result<reqwest::Response> {
+    let intent: Value = http
+        .post(format!("{base}/api/client/bookings/{id}/payment"))
+        .bearer_auth(token)
+        .json(&json!({}))
+        .send()
+        .await?
+        .error_for_status()?
+        .json()
+        .await?;
+    let intent_id = intent["intent_id"].as_str().unwrap_or_default();
+    http.post(format!(
+        "{base}/api/public/sandbox-payments/{intent_id}/confirm"
+    ))
+    .json(
+        &json!({"client_secret": intent["client_secret"], "card_number": "4242 4242 4242 4242",
+            "exp_month": 12, "exp_year": 2034, "cvc": "123"}),
+    )
+    .send()
+    .await?
+    .error_for_status()?;
+    http.post(format!("{base}/api/client/bookings/{id}/pay"))
+        .bearer_auth(token)
+        .json(&json!({"payment_intent": intent_id}))
+        .send()
+        .await
 }
 
 fn quantile(sorted: &[Duration], q: f64) -> Duration {

@@ -36,6 +36,10 @@ pub enum CommandError {
     /// idempotent retry, so the client may simply try again.
     #[error("payment provider: {0}")]
     PaymentUnavailable(String),
+    /// The payment is not finished at the provider (a 3-D Secure challenge
+    /// open, processing): 409, the client completes it and asks again.
+    #[error("payment not finished")]
+    PaymentPending,
     /// Too much expensive work waiting (password hashes): 503 with
     /// `Retry-After`, nothing done.
     #[error("busy")]
@@ -87,6 +91,7 @@ impl CommandError {
             }
             CommandError::Payment(code) => (StatusCode::PAYMENT_REQUIRED, code),
             CommandError::PaymentUnavailable(_) => (StatusCode::BAD_GATEWAY, "payment_unavailable"),
+            CommandError::PaymentPending => (StatusCode::CONFLICT, "payment_pending"),
             CommandError::Busy => (StatusCode::SERVICE_UNAVAILABLE, "server_busy"),
             CommandError::Throttled(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_attempts"),
             CommandError::Store(_) | CommandError::Internal(_) => {

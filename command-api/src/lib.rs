@@ -50,6 +50,8 @@ pub struct AppState {
     pub room_facts: rooms::SharedRoomFacts,
     /// Card payments (the sandbox by default, Stripe when configured).
     pub payments: Arc<dyn PaymentProvider>,
+    /// The same provider when it is the sandbox: its card form's routes.
+    pub sandbox_payments: Option<Arc<platform::payments::SandboxPayments>>,
     /// Where password hashes and checks run, a few at a time.
     pub passwords: Arc<platform::auth::HashPool>,
     /// Request budgets per client address (shared with the query service).
@@ -185,7 +187,10 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::rooms::room_socket))
         .routes(routes!(routes::booking::set_timings))
         .routes(routes!(routes::booking::book))
+        .routes(routes!(routes::booking::start_payment))
         .routes(routes!(routes::booking::pay_booking))
+        .routes(routes!(routes::sandbox_payments::sandbox_confirm))
+        .routes(routes!(routes::sandbox_payments::sandbox_challenge))
         .routes(routes!(routes::booking::client_cancel_booking))
         .routes(routes!(routes::booking::consultant_cancel_booking))
         .routes(routes!(routes::booking::admin_cancel_booking))

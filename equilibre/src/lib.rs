@@ -18,7 +18,7 @@ use platform::clock::SharedClock;
 use platform::config::Config;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
-use platform::http::{FieldErrors, PendingError, SecurityHeaders, security_headers};
+use platform::http::{FieldErrors, PendingError, SecurityHeaders, ThirdParties, security_headers};
 use platform::mail::{Mailer, mailer_from_config};
 use platform::payments::{PaymentProvider, SandboxPayments, StripePayments};
 use platform::sms::{SmsSender, sms_from_config};
@@ -83,7 +83,7 @@ impl App {
         };
         let mailer = mailer_from_config(&config).context("configuring mail")?;
         let sms = sms_from_config(&config).context("configuring texts")?;
-        let payments = payments_from_config(&config, &clock)?;
+        let (payments, sandbox_payments) = payments_from_config(&config, &clock)?;
         let files = platform::files::open(&config).context("configuring the file store")?;
         let keys = Arc::new(Keys::new(&config.secret));
         let limits = Arc::new(platform::http::AddressLimits::new(&config.limits));
@@ -100,6 +100,7 @@ impl App {
             rooms,
             room_facts: Arc::new(ReadRoomFacts(read.clone())),
             payments,
+            sandbox_payments,
             passwords: Arc::default(),
             limits: limits.clone(),
         };
@@ -202,7 +203,11 @@ impl App {
             })
             .layer(axum::middleware::from_fn(platform::http::render_errors))
             .layer(axum::middleware::from_fn_with_state(
-                SecurityHeaders::for_web(&self.config.public_url, index_html.as_deref()),
+                SecurityHeaders::for_web(
+                    &self.config.public_url,
+                    index_html.as_deref(),
+                    &ThirdParties::from_config(&self.config),
+                ),
                 security_headers,
             ))
             .layer(CompressionLayer::new())
@@ -277,13 +282,15 @@ pub fn describe(error: &CommandError) -> String {
 
 /// The card payment provider the configuration names: Stripe when
 /// `EQUILIBRE_STRIPE_SECRET_KEY` is set, else the sandbox (Stripe's test-card
-/// behaviour, in memory).
-fn payments_from_config(
-    config: &Config,
-    clock: &SharedClock,
-) -> anyhow::Result<Arc<dyn PaymentProvider>> {
+/// behaviour, in memory), also returned as itself for its card form's routes.
+type Payments = (Arc<dyn PaymentProvider>, Option<Arc<SandboxPayments>>);
+
+fn payments_from_config(config: &Config, clock: &SharedClock) -> anyhow::Result<Payments> {
     Ok(match StripePayments::new(&config.stripe) {
-        Some(stripe) => Arc::new(stripe.context("configuring Stripe")?),
-        None => Arc::new(SandboxPayments::new(clock.clone())),
+        Some(stripe) => (Arc::new(stripe.context("configuring Stripe")?), None),
+        None => {
+            let sandbox = Arc::new(SandboxPayments::new(clock.clone()));
+            (sandbox.clone(), Some(sandbox))
+        }
     })
 }

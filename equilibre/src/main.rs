@@ -74,8 +74,11 @@ async fn main() -> anyhow::Result<()> {
     let config = Config::from_env().context("reading configuration")?;
     if let Action::WebHeaders = cli.command {
         let index = std::fs::read_to_string(config.static_dir.join("index.html")).ok();
-        let headers =
-            platform::http::SecurityHeaders::for_web(&config.public_url, index.as_deref());
+        let headers = platform::http::SecurityHeaders::for_web(
+            &config.public_url,
+            index.as_deref(),
+            &platform::http::ThirdParties::from_config(&config),
+        );
         for (name, value) in headers.headers() {
             println!(
                 "add_header {name} \"{}\" always;",

@@ -29,6 +29,7 @@
 //! | `EQUILIBRE_SMS_FROM` | required with the account SID | sender number (E.164) or messaging sender id |
 //! | `EQUILIBRE_SMS_API_BASE` | `https://api.twilio.com` | the provider's API origin (tests point it at a stub) |
 //! | `EQUILIBRE_STRIPE_SECRET_KEY` | unset (the sandbox provider) | charge cards through Stripe with this secret key (`sk_…`, never printed) |
+//! | `EQUILIBRE_STRIPE_PUBLISHABLE_KEY` | required with the secret key | the publishable key (`pk_…`) Stripe.js uses in the browser's payment step |
 //! | `EQUILIBRE_STRIPE_WEBHOOK_SECRET` | unset (webhooks refused) | the webhook endpoint's signing secret (`whsec_…`, never printed) |
 //! | `EQUILIBRE_STRIPE_API_BASE` | `https://api.stripe.com` | Stripe's API origin (tests point it at a stub) |
 //! | `EQUILIBRE_REQUESTS_PER_SECOND` | `150` | API requests per client address and second, bursts of ten seconds' worth; `0` = no limit |
@@ -233,6 +234,8 @@ pub struct TwilioSettings {
 pub struct StripeSettings {
     /// `None`: the sandbox provider takes payments.
     pub secret_key: Option<SecretString>,
+    /// `pk_…`, handed to Stripe.js in the browser (public by design).
+    pub publishable_key: Option<String>,
     /// `None`: the webhook endpoint refuses every call.
     pub webhook_secret: Option<SecretString>,
     /// Without a trailing slash.
@@ -243,6 +246,7 @@ impl Default for StripeSettings {
     fn default() -> Self {
         StripeSettings {
             secret_key: None,
+            publishable_key: None,
             webhook_secret: None,
             api_base: "https://api.stripe.com".into(),
         }
@@ -281,8 +285,21 @@ fn sms_backend(var: &impl Fn(&str) -> Option<String>) -> Result<SmsBackend, Conf
 }
 
 fn stripe_settings(var: &impl Fn(&str) -> Option<String>) -> Result<StripeSettings, ConfigError> {
+    let secret_key = var("EQUILIBRE_STRIPE_SECRET_KEY").map(|k| SecretString::from(k.trim()));
+    let publishable_key = var("EQUILIBRE_STRIPE_PUBLISHABLE_KEY").map(|k| k.trim().to_owned());
+    if secret_key.is_some()
+        && !publishable_key
+            .as_ref()
+            .is_some_and(|k| k.starts_with("pk_"))
+    {
+        return Err(invalid(
+            "EQUILIBRE_STRIPE_PUBLISHABLE_KEY",
+            "required with EQUILIBRE_STRIPE_SECRET_KEY (pk_…)",
+        ));
+    }
     Ok(StripeSettings {
-        secret_key: var("EQUILIBRE_STRIPE_SECRET_KEY").map(|k| SecretString::from(k.trim())),
+        secret_key,
+        publishable_key,
         webhook_secret: var("EQUILIBRE_STRIPE_WEBHOOK_SECRET")
             .map(|k| SecretString::from(k.trim())),
         api_base: api_base(var, "EQUILIBRE_STRIPE_API_BASE", "https://api.stripe.com")?,
@@ -840,6 +857,7 @@ mod tests {
         let c = config(&[
             ("EQUILIBRE_SECRET", SECRET),
             ("EQUILIBRE_STRIPE_SECRET_KEY", "sk_test_hunter6"),
+            ("EQUILIBRE_STRIPE_PUBLISHABLE_KEY", "pk_test_public"),
             ("EQUILIBRE_STRIPE_WEBHOOK_SECRET", "whsec_hunter7"),
             ("EQUILIBRE_STRIPE_API_BASE", "http://127.0.0.1:12111"),
         ])
@@ -860,6 +878,15 @@ mod tests {
         ])
         .unwrap_err();
         assert!(err.to_string().starts_with("EQUILIBRE_STRIPE_API_BASE"));
+        let err = config(&[
+            ("EQUILIBRE_SECRET", SECRET),
+            ("EQUILIBRE_STRIPE_SECRET_KEY", "sk_test_hunter6"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("EQUILIBRE_STRIPE_PUBLISHABLE_KEY")
+        );
     }
 
     #[test]

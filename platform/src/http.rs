@@ -24,7 +24,7 @@ pub use limits::{
     AddressLimits, ClientAddr, admit, limit_sign_ins, retry_after, too_many_requests,
 };
 pub use pending::{PendingError, render_errors};
-pub use security_headers::{SecurityHeaders, security_headers};
+pub use security_headers::{SecurityHeaders, ThirdParties, security_headers};
 
 /// The HTTP status of a broken business rule, by its kind.
 pub fn rule_status(kind: RuleKind) -> StatusCode {

@@ -100,7 +100,12 @@ impl ReadDb {
     }
 
     /// Replaces every live table's rows by its shadow's, inside `tx`.
+    /// PostgreSQL empties the live tables with one `TRUNCATE` (no row-by-row
+    /// delete, no dead rows left to vacuum); readers wait for the commit
+    /// and then see the new rows, never empty tables. SQLite's unqualified
+    /// `DELETE` is already a truncation.
     pub async fn swap_in_shadow(&self, tx: &mut Transaction<'_, Any>) -> Result<(), sqlx::Error> {
+        let tables = SCHEMA.iter().map(|t| t.name);
         let (live, shadow) = if self.sqlite {
             ("main".to_owned(), "temp")
         } else {
@@ -109,15 +114,19 @@ impl ReadDb {
                 .await?;
             (schema, "pg_temp")
         };
-        for table in SCHEMA.iter().map(|t| t.name) {
-            for statement in [
-                format!("DELETE FROM {live}.{table}"),
-                format!("INSERT INTO {live}.{table} SELECT * FROM {shadow}.{table}"),
-            ] {
-                sqlx::query(sqlx::AssertSqlSafe(statement))
-                    .execute(&mut **tx)
-                    .await?;
-            }
+        let mut statements: Vec<String> = if self.sqlite {
+            tables.clone().map(|t| format!("DELETE FROM {live}.{t}")).collect()
+        } else {
+            let all: Vec<String> = tables.clone().map(|t| format!("{live}.{t}")).collect();
+            vec![format!("TRUNCATE {}", all.join(", "))]
+        };
+        statements.extend(
+            tables.map(|t| format!("INSERT INTO {live}.{t} SELECT * FROM {shadow}.{t}")),
+        );
+        for statement in statements {
+            sqlx::query(sqlx::AssertSqlSafe(statement))
+                .execute(&mut **tx)
+                .await?;
         }
         Ok(())
     }

@@ -15,7 +15,7 @@ use crate::booking::BookingRow;
 use crate::booking::coupons::{self, CouponBody};
 use crate::booking::lifecycle::{self, CancelBody, RescheduleBody};
 use crate::booking::notes::{self, NoteAdded, NoteBody};
-use crate::booking::pay::{self, PayBody};
+use crate::booking::pay::{self, PayBody, PaymentStart};
 use crate::booking::reserve::{self, BookBody, Booked};
 use crate::booking::timings::{self, TimingsBody};
 use crate::caller::{Caller, SignedIn};
@@ -65,10 +65,25 @@ pub async fn book(
     Ok(Committed::new(StatusCode::CREATED, Some(position)).body(booked))
 }
 
-/// Pays a held booking by card; declines answer 402 with the decline's code.
+/// Prepares the payment of a held booking: the provider's intent the
+/// browser confirms with the card (the same intent on every call).
+#[utoipa::path(post, path = "/api/client/bookings/{id}/payment", tag = "booking", security(("session" = [])),
+    params(("id" = Uuid, Path)),
+    responses((status = 200, body = PaymentStart), (status = 404, body = ErrorEnvelope),
+        (status = 409, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
+pub async fn start_payment(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    Path(id): Path<Uuid>,
+) -> Result<Json<PaymentStart>> {
+    Ok(Json(pay::start(&app, caller.account_id, id).await?))
+}
+
+/// Confirms a held booking with the intent the browser paid; a refusal
+/// answers 402 with its code, an unfinished payment 409 `payment_pending`.
 #[utoipa::path(post, path = "/api/client/bookings/{id}/pay", tag = "booking", security(("session" = [])),
     request_body = PayBody, params(("id" = Uuid, Path)),
-    responses((status = 200, body = BookingRow), (status = 402, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+    responses((status = 200, body = BookingRow), (status = 400, body = ErrorEnvelope), (status = 402, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
         (status = 409, body = ErrorEnvelope), (status = 502, body = ErrorEnvelope)))]
 pub async fn pay_booking(
     State(app): State<AppState>,
@@ -79,7 +94,7 @@ pub async fn pay_booking(
 ) -> Result<Committed<BookingRow>> {
     let ids = key.ids(Some(caller.account_id));
     let (booking, position) = pay::pay(&app, &ids, caller.account_id, id, body).await?;
-    Ok(row(Some(position), booking))
+    Ok(row(position, booking))
 }
 
 async fn cancel_as(

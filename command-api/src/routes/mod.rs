@@ -14,6 +14,7 @@ pub mod otp;
 pub mod payments;
 pub mod reference;
 pub mod rooms;
+pub mod sandbox_payments;
 pub mod second_factor;
 
 use axum::extract::FromRequestParts;

@@ -314,6 +314,13 @@ pub fn payable(
     }
 }
 
+/// Whether a payment of `amount_minor` in `currency` (ISO 4217, any case)
+/// is exactly the booking's total: a provider's payment confirms a booking
+/// only for what the booking costs.
+pub fn is_total(info: &BookingInfo, amount_minor: i64, currency: &str) -> bool {
+    info.total.minor == amount_minor && info.total.currency.code().eq_ignore_ascii_case(currency)
+}
+
 /// Records a successful charge; `hold_expired` when the hold lapsed while
 /// the charge was running (the caller then refunds, see [`late_payment_refunded`]).
 pub fn confirm(

@@ -29,7 +29,8 @@ use domain::codec::{self, EventSchema};
 use domain::complaint::{ComplaintEvent, ComplaintRole};
 use domain::reference::ReferenceKind;
 use domain::values::{Currency, Email, FileKind, Money};
-use platform::payments::{Card, ChargeRequest};
+use platform::payments::{Card, Charge, IntentRequest, IntentStatus, PaymentProvider as _};
+use secrecy::ExposeSecret as _;
 use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, StreamAppend, StreamId};
 use uuid::Uuid;
 
@@ -444,6 +445,42 @@ async fn answer(app: &App, party: Who, complaint: Uuid, text: &str) -> anyhow::R
     Ok(())
 }
 
+/// Pays `price` for booking `id` through the sandbox, as a client's browser
+/// would (its refunds then work like any other).
+async fn demo_payment(app: &App, id: Uuid, price: Money) -> anyhow::Result<Charge> {
+    let sandbox = app
+        .command_state
+        .sandbox_payments
+        .as_ref()
+        .context("the demo's past payments need the sandbox payment provider")?;
+    let intent = sandbox
+        .create_intent(IntentRequest {
+            idempotency_key: format!("demo-booking-{id}"),
+            amount_minor: price.minor,
+            currency: "eur".into(),
+            description: "Equilibre demo consultation".into(),
+            reference: id.to_string(),
+        })
+        .await
+        .map_err(|e| anyhow!("demo payment: {e}"))?;
+    let card = Card {
+        number: "4242424242424242".to_owned().into(),
+        exp_month: 12,
+        exp_year: 2040,
+        cvc: "123".to_owned().into(),
+    };
+    sandbox
+        .confirm(&intent.id, intent.client_secret.expose_secret(), &card)
+        .map_err(|e| anyhow!("demo payment: {e}"))?;
+    match sandbox.intent(&intent.id).await {
+        Ok(state) => match state.status {
+            IntentStatus::Succeeded(charge) => Ok(charge),
+            other => Err(anyhow!("demo payment: {other:?}")),
+        },
+        Err(e) => Err(anyhow!("demo payment: {e}")),
+    }
+}
+
 /// A booking `days_ago` at 10:00 Paris time (09:00 UTC in winter; close
 /// enough in summer for a demo), held three days before, paid through the
 /// payment port.
@@ -465,24 +502,7 @@ async fn past_booking(
     let held_at = start - Duration::days(3);
     let paid_at = held_at + Duration::minutes(2);
     let price = Money::new(expert.price * 100, Currency::Eur);
-    let charge = app
-        .command_state
-        .payments
-        .charge(ChargeRequest {
-            idempotency_key: format!("demo-booking-{id}"),
-            amount_minor: price.minor,
-            currency: "eur".into(),
-            card: Card {
-                number: "4242424242424242".to_owned().into(),
-                exp_month: 12,
-                exp_year: 2040,
-                cvc: "123".to_owned().into(),
-            },
-            description: "Equilibre demo consultation".into(),
-            reference: id.to_string(),
-        })
-        .await
-        .map_err(|e| anyhow!("demo charge: {e}"))?;
+    let charge = demo_payment(app, id, price).await?;
     let booking = [
         BookingEvent::BookingHeld {
             booking_id: id,

@@ -84,7 +84,7 @@ async fn a_client_books_pays_and_only_the_cards_brand_and_last_four_are_kept(bac
         .iter()
         .find(|e| e.event_type == "BookingConfirmed")
         .expect("confirmed");
-    assert!(confirmed.payload.contains("ch_sandbox_"));
+    assert!(confirmed.payload.contains("pi_sandbox_"));
 }
 
 async fn booking_is_refused_until_the_consent_form_is_uploaded(backend: Backend) {

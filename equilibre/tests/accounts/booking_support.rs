@@ -185,15 +185,81 @@ pub async fn book(
     send(app, client, Method::POST, "/api/client/bookings", &body).await
 }
 
+/// Pays a held booking as the browser does: the booking's intent from
+/// `…/payment`, the card given to the sandbox provider's own route (never to
+/// the booking API), then `…/pay` with the intent. The first refusal on the
+/// way is the answer.
 pub async fn pay(app: &TestApp, client: &Party, booking_id: &str, card: &str) -> Answer {
+    let started = start_payment(app, client, booking_id).await;
+    if started.status != 200 {
+        return started;
+    }
+    let intent = Intent::of(&started);
+    intent.confirm(app, card).await.expect(200);
+    intent.pay(app, client, booking_id).await
+}
+
+pub async fn start_payment(app: &TestApp, client: &Party, booking_id: &str) -> Answer {
     send(
         app,
         client,
         Method::POST,
-        &format!("/api/client/bookings/{booking_id}/pay"),
-        &json!({"card_number": card, "exp_month": 12, "exp_year": 2040, "cvc": "123"}),
+        &format!("/api/client/bookings/{booking_id}/payment"),
+        &json!({}),
     )
     .await
+}
+
+/// A booking's intent, as `…/payment` hands it to the browser.
+pub struct Intent {
+    pub id: String,
+    pub client_secret: String,
+}
+
+impl Intent {
+    pub fn of(started: &Answer) -> Intent {
+        let body = started.json();
+        Intent {
+            id: body["intent_id"].as_str().expect("an intent id").to_owned(),
+            client_secret: body["client_secret"]
+                .as_str()
+                .expect("a client secret")
+                .to_owned(),
+        }
+    }
+
+    /// The sandbox's card form: `{status, error_code, message}`.
+    pub async fn confirm(&self, app: &TestApp, card: &str) -> Answer {
+        app.post(&format!("/api/public/sandbox-payments/{}/confirm", self.id))
+            .json(
+                &json!({"client_secret": self.client_secret, "card_number": card,
+                "exp_month": 12, "exp_year": 2040, "cvc": "123"}),
+            )
+            .send()
+            .await
+    }
+
+    /// The sandbox's 3-D Secure page: `complete` or `fail`.
+    pub async fn challenge(&self, app: &TestApp, outcome: &str) -> Answer {
+        app.post(&format!(
+            "/api/public/sandbox-payments/{}/challenge",
+            self.id
+        ))
+        .json(&json!({"client_secret": self.client_secret, "outcome": outcome}))
+        .send()
+        .await
+    }
+
+    pub async fn pay(&self, app: &TestApp, client: &Party, booking_id: &str) -> Answer {
+        send(
+            app,
+            client,
+            Method::POST,
+            &format!("/api/client/bookings/{booking_id}/pay"),
+            &json!({"payment_intent": self.id}),
+        )
+        .await
+    }
 }
 
 pub fn booking_id(answer: &Answer) -> String {

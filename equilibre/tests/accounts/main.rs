@@ -29,6 +29,7 @@ mod mobile_otp;
 mod otp;
 mod password_checks;
 mod passwords;
+mod payment_steps;
 mod payments_webhook;
 mod projector;
 mod reactions;

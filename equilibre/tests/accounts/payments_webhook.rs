@@ -4,9 +4,9 @@
 //! given back when the hold lapsed, once.
 
 use chrono::TimeDelta;
-use platform::payments::{Card, Charge, ChargeRequest};
+use platform::payments::{Card, Charge, IntentRequest, IntentStatus, PaymentProvider as _};
 use reqwest::Method;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret as _, SecretString};
 use serde_json::json;
 
 use crate::booking_support::{Party, book, booking_id, client, expert, send, slots};
@@ -57,27 +57,38 @@ async fn a_signed_event_is_acknowledged_and_a_forged_or_replayed_one_refused(bac
     );
 }
 
-/// Takes the booking's charge at the provider as the pay call does, as if
-/// its answer never came back.
+/// Pays the booking's intent at the provider as the browser does, as if
+/// the pay call that follows never came.
 async fn charge_behind_our_back(app: &TestApp, booking_id: &str, total: i64) -> Charge {
-    app.app
+    let sandbox = app
+        .app
         .command_state
-        .payments
-        .charge(ChargeRequest {
-            idempotency_key: format!("booking-{booking_id}-charge"),
+        .sandbox_payments
+        .as_ref()
+        .expect("the sandbox");
+    let intent = sandbox
+        .create_intent(IntentRequest {
+            idempotency_key: format!("booking-{booking_id}-intent"),
             amount_minor: total,
             currency: "EUR".into(),
-            card: Card {
-                number: SecretString::from("4242 4242 4242 4242"),
-                exp_month: 12,
-                exp_year: 2040,
-                cvc: SecretString::from("123"),
-            },
             description: "test".into(),
             reference: booking_id.to_owned(),
         })
         .await
-        .expect("the sandbox charges 4242")
+        .expect("an intent");
+    let card = Card {
+        number: SecretString::from("4242 4242 4242 4242"),
+        exp_month: 12,
+        exp_year: 2040,
+        cvc: SecretString::from("123"),
+    };
+    sandbox
+        .confirm(&intent.id, intent.client_secret.expose_secret(), &card)
+        .expect("the sandbox takes 4242");
+    match sandbox.intent(&intent.id).await.expect("the intent").status {
+        IntentStatus::Succeeded(charge) => charge,
+        other => panic!("not paid: {other:?}"),
+    }
 }
 
 /// Stripe's `payment_intent.succeeded` for `charge`, signed now.

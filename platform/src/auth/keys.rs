@@ -12,6 +12,7 @@ use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use secrecy::SecretString;
 use serde::{Serialize, de::DeserializeOwned};
 use sha2::Sha256;
+use subtle::ConstantTimeEq as _;
 use uuid::Uuid;
 
 use super::{
@@ -122,13 +123,7 @@ impl Keys {
         let id = Uuid::try_parse(token.get(..32)?).ok()?;
         let expected = self.calendar_feed_token(id);
         // Compared in constant time: a wrong guess learns nothing of the rest.
-        let same = expected.len() == token.len()
-            && expected
-                .bytes()
-                .zip(token.bytes())
-                .fold(0_u8, |acc, (a, b)| acc | (a ^ b))
-                == 0;
-        same.then_some(id)
+        bool::from(expected.as_bytes().ct_eq(token.as_bytes())).then_some(id)
     }
 
     /// Signs a session token.

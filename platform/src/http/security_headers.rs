@@ -2,7 +2,9 @@
 //! Content-Security-Policy that allows only our own origin (the inline boot
 //! style of `index.html` by its hash), no framing, no MIME sniffing, no
 //! referrer, camera and microphone for this origin only, and HSTS when the
-//! public URL is https. The gateway sample passes them through unchanged.
+//! public URL is https. Third parties are allowed only when configured:
+//! Stripe.js and its frames when Stripe takes payments. The gateway sample
+//! passes them through unchanged.
 
 use std::sync::Arc;
 
@@ -18,6 +20,35 @@ use sha2::{Digest, Sha256};
 #[derive(Clone, Debug)]
 pub struct SecurityHeaders(Arc<HeaderMap>);
 
+/// Origins of third parties the web app loads from, when configured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ThirdParties {
+    /// Stripe takes payments: Stripe.js, its card and 3-D Secure frames and
+    /// its API (as Stripe's CSP guide lists them).
+    pub stripe: bool,
+}
+
+impl ThirdParties {
+    pub fn from_config(config: &crate::config::Config) -> Self {
+        ThirdParties {
+            stripe: config.stripe.secret_key.is_some(),
+        }
+    }
+
+    /// ` origin…` to add to `script-src`, `frame-src` and `connect-src`.
+    fn sources(&self) -> (&'static str, &'static str, &'static str) {
+        if self.stripe {
+            (
+                " https://js.stripe.com https://*.js.stripe.com",
+                " https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
+                " https://api.stripe.com",
+            )
+        } else {
+            ("", "", "")
+        }
+    }
+}
+
 /// API answers are data, never documents: nothing may load from them.
 const API_POLICY: &str =
     "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
@@ -25,17 +56,23 @@ const API_POLICY: &str =
 impl SecurityHeaders {
     /// For the web app: `index_html` is the page served for every route, whose
     /// inline `<style>` blocks are allowed by their hashes.
-    pub fn for_web(public_url: &str, index_html: Option<&str>) -> Self {
+    pub fn for_web(public_url: &str, index_html: Option<&str>, third: &ThirdParties) -> Self {
         let styles: String = index_html
             .map(inline_style_hashes)
             .unwrap_or_default()
             .iter()
             .map(|hash| format!(" '{hash}'"))
             .collect();
+        let (scripts, frames, connect) = third.sources();
+        let frames = if frames.is_empty() {
+            String::new()
+        } else {
+            format!(" frame-src{frames};")
+        };
         let policy = format!(
-            "default-src 'self'; script-src 'self'; style-src 'self'{styles}; \
+            "default-src 'self'; script-src 'self'{scripts}; style-src 'self'{styles}; \
              img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob:; \
-             connect-src 'self' {ws}; object-src 'none'; base-uri 'self'; \
+             connect-src 'self' {ws}{connect};{frames} object-src 'none'; base-uri 'self'; \
              form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'",
             ws = websocket_origin(public_url),
         );
@@ -138,7 +175,11 @@ mod tests {
     #[test]
     fn the_web_policy_allows_only_our_origin_and_the_inline_boot_style_by_hash() {
         let html = "<head><style>\n  .boot { color: red; }\n</style></head><style media=\"print\">p{}</style>";
-        let headers = SecurityHeaders::for_web("https://equilibre.example/", Some(html));
+        let headers = SecurityHeaders::for_web(
+            "https://equilibre.example/",
+            Some(html),
+            &ThirdParties::default(),
+        );
         let csp = headers.headers()[header::CONTENT_SECURITY_POLICY]
             .to_str()
             .unwrap();
@@ -154,6 +195,10 @@ mod tests {
             "{csp}"
         );
         assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+        assert!(
+            !csp.contains("stripe") && !csp.contains("frame-src"),
+            "{csp}"
+        );
         assert_eq!(
             headers.headers()[header::STRICT_TRANSPORT_SECURITY],
             "max-age=31536000; includeSubDomains"
@@ -163,6 +208,33 @@ mod tests {
                 .to_str()
                 .unwrap()
                 .starts_with("camera=(self), microphone=(self)")
+        );
+    }
+
+    #[test]
+    fn stripe_is_allowed_precisely_and_only_when_it_takes_payments() {
+        let stripe = ThirdParties { stripe: true };
+        let headers = SecurityHeaders::for_web("https://equilibre.example", None, &stripe);
+        let csp = headers.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap();
+        assert!(
+            csp.contains("script-src 'self' https://js.stripe.com https://*.js.stripe.com;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains(
+                "frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;"
+            ),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("connect-src 'self' wss://equilibre.example https://api.stripe.com;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe"),
+            "{csp}"
         );
     }
 

@@ -1,80 +1,98 @@
-//! Card payments behind one port (DESIGN §1): a sandbox provider that behaves
-//! like Stripe's test cards by default, a Stripe adapter (PaymentIntents with
-//! idempotency keys, refunds, signed webhooks) when configured.
+//! Card payments behind one port (DESIGN §1), shaped like Stripe's
+//! PaymentIntents so that card numbers never reach our API: the server
+//! creates an intent for the amount, the browser hands the card to the
+//! provider (Stripe.js, or the sandbox's own routes) and completes any
+//! 3-D Secure challenge there, then the server reads the intent's status.
 //!
-//! Card numbers and security codes live in [`Card`] only for the length of a
-//! call: its `Debug` redacts them, nothing here logs or stores them, and a
-//! booking keeps only the provider's reference, the brand and the last four
-//! digits ([`Charge`]).
+//! Two providers: the sandbox (the embedded default, Stripe's test cards and
+//! challenges, no money) and the Stripe adapter when configured.
 
 mod sandbox;
 mod stripe;
 pub mod webhook;
 
 use async_trait::async_trait;
-pub use sandbox::SandboxPayments;
-use secrecy::{ExposeSecret, SecretString};
+pub use sandbox::{Card, ChallengeOutcome, SandboxAnswer, SandboxError, SandboxPayments};
+use secrecy::SecretString;
 
 pub use stripe::StripePayments;
 pub use webhook::{StripeEvent, WebhookError, verify_webhook};
 
-/// A card as typed by the client, held only while the provider is called.
-#[derive(Clone)]
-pub struct Card {
-    pub number: SecretString,
-    pub exp_month: u32,
-    pub exp_year: u32,
-    pub cvc: SecretString,
+/// Which provider takes the cards, as the browser must know to load its form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProviderKind {
+    Sandbox,
+    Stripe,
 }
 
-impl Card {
-    /// The digits of the number, spaces and dashes removed.
-    pub fn digits(&self) -> String {
-        self.number
-            .expose_secret()
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect()
-    }
-
-    /// The last four digits, the only part of the number ever kept.
-    pub fn last4(&self) -> String {
-        let digits = self.digits();
-        digits[digits.len().saturating_sub(4)..].to_owned()
+impl ProviderKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProviderKind::Sandbox => "sandbox",
+            ProviderKind::Stripe => "stripe",
+        }
     }
 }
 
-impl std::fmt::Debug for Card {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Card(**** {}, {:02}/{})",
-            self.last4(),
-            self.exp_month,
-            self.exp_year
-        )
-    }
-}
-
-/// One charge: `amount_minor` of `currency` (ISO 4217, lower or upper case).
+/// A payment to prepare: `amount_minor` of `currency` (ISO 4217).
 #[derive(Clone, Debug)]
-pub struct ChargeRequest {
-    /// Sent as the provider's idempotency key: a retried charge never charges twice.
+pub struct IntentRequest {
+    /// Sent as the provider's idempotency key: asking again for the same
+    /// payment gives back the same intent, so it can never be paid twice.
     pub idempotency_key: String,
     pub amount_minor: i64,
     pub currency: String,
-    pub card: Card,
     /// Shown on the provider's dashboard; no personal data.
     pub description: String,
     /// What is paid (a booking id), kept by the provider as metadata so its
-    /// events (webhooks) name it.
+    /// reads and events (webhooks) name it.
     pub reference: String,
 }
 
-/// What a booking keeps of a successful charge.
+/// A prepared payment: the browser confirms it with `client_secret`.
+#[derive(Clone)]
+pub struct Intent {
+    /// The provider's id (`pi_…`).
+    pub id: String,
+    /// Lets the browser confirm this one intent; never logged or stored.
+    pub client_secret: SecretString,
+}
+
+impl std::fmt::Debug for Intent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Intent({})", self.id)
+    }
+}
+
+/// An intent as the provider holds it now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntentState {
+    pub id: String,
+    pub amount_minor: i64,
+    /// Lower case, as Stripe writes it.
+    pub currency: String,
+    /// The [`IntentRequest::reference`] it was created with.
+    pub reference: Option<String>,
+    pub status: IntentStatus,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IntentStatus {
+    /// Paid: what a booking keeps of it.
+    Succeeded(Charge),
+    /// The last attempt was refused (a decline, a failed 3-D Secure
+    /// challenge); another card may be tried on the same intent.
+    Declined(Decline),
+    /// Not finished: no card yet, a challenge open, or processing.
+    Pending,
+    /// Cancelled at the provider: it can no longer be paid.
+    Canceled,
+}
+
+/// What a booking keeps of a successful payment.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Charge {
-    /// The provider's id (`pi_…` for Stripe).
+    /// The provider's id of the paid intent (`pi_…`), which refunds name.
     pub provider_ref: String,
     /// `visa`, `mastercard`, `amex`, … as the provider names it.
     pub brand: String,
@@ -104,6 +122,8 @@ pub enum Decline {
     ExpiredCard,
     IncorrectCvc,
     IncorrectNumber,
+    /// The 3-D Secure challenge failed or was abandoned.
+    AuthenticationFailed,
 }
 
 impl Decline {
@@ -115,15 +135,16 @@ impl Decline {
             Decline::ExpiredCard => "expired_card",
             Decline::IncorrectCvc => "incorrect_cvc",
             Decline::IncorrectNumber => "incorrect_number",
+            Decline::AuthenticationFailed => "authentication_failed",
         }
     }
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
-    /// The card was refused; nothing was charged.
-    #[error("card refused: {}", .0.code())]
-    Declined(Decline),
+    /// The provider knows no such intent (or it is not ours to read).
+    #[error("no such payment intent")]
+    UnknownIntent,
     /// The provider could not be reached or answered something unexpected;
     /// whether money moved is unknown until the idempotent call is retried.
     #[error("payment provider: {0}")]
@@ -133,11 +154,21 @@ pub enum PaymentError {
 /// Takes and gives back money. Implementations are cheap to share.
 #[async_trait]
 pub trait PaymentProvider: Send + Sync {
-    /// Charges the card at once (authorise and capture).
-    async fn charge(&self, request: ChargeRequest) -> Result<Charge, PaymentError>;
+    fn kind(&self) -> ProviderKind;
+    /// The key the browser's provider script needs (Stripe's `pk_…`).
+    fn publishable_key(&self) -> Option<String>;
+    /// Prepares a payment the browser then confirms (idempotent by key).
+    async fn create_intent(&self, request: IntentRequest) -> Result<Intent, PaymentError>;
+    /// Reads an intent's state: whether it was paid, refused or is pending.
+    async fn intent(&self, id: &str) -> Result<IntentState, PaymentError>;
     /// Refunds `amount_minor` of an earlier charge.
     async fn refund(&self, request: RefundRequest) -> Result<Refund, PaymentError>;
-    /// A successful charge as the provider keeps it (brand, last four), for
-    /// one its webhook reports; a provider error when it is not a success.
-    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError>;
+}
+
+/// Whether `id` looks like a provider's intent id (`pi_` and `[A-Za-z0-9_]`,
+/// bounded): anything else is refused before any call is made.
+pub fn is_intent_id(id: &str) -> bool {
+    id.starts_with("pi_")
+        && id.len() <= 255
+        && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }

@@ -1,10 +1,15 @@
-//! The sandbox provider, the embedded default: it behaves like Stripe's test
-//! cards, moves no money, and remembers charges in memory.
+//! The sandbox provider, the embedded default: it behaves like Stripe's
+//! PaymentIntents and test cards, moves no money, and keeps its intents in
+//! memory. It plays the provider's part end to end: the browser sends the
+//! card to its own routes (`/api/public/sandbox-payments/…`), never to the
+//! booking API, and completes its 3-D Secure challenge there.
 //!
 //! | number | outcome |
 //! |---|---|
 //! | 4242 4242 4242 4242 | success, `visa` |
 //! | 5555 5555 5555 4444 | success, `mastercard` |
+//! | 4000 0025 0000 3155 | a 3-D Secure challenge; success once completed |
+//! | 4000 0084 0000 1629 | a 3-D Secure challenge that always fails |
 //! | 4000 0000 0000 0002 | `card_declined` |
 //! | 4000 0000 0000 9995 | `insufficient_funds` |
 //! | 4000 0000 0000 0069 | `expired_card` |
@@ -13,26 +18,100 @@
 //! | any other valid number | success, brand from the first digit |
 //!
 //! An expiry month already past (by the injected clock) is `expired_card`; a
-//! security code that is not 3 or 4 digits is `incorrect_cvc`. The same
-//! idempotency key gives back the first successful charge, so a retried
-//! charge never charges twice; a declined attempt leaves the key free for
-//! another card (as a Stripe PaymentIntent may be confirmed again after a
-//! decline). Refunds never exceed what was charged.
+//! security code that is not 3 or 4 digits is `incorrect_cvc`. As with
+//! Stripe, a refused attempt leaves the intent open for another card, a paid
+//! intent stays paid, the same idempotency key gives back the same intent,
+//! and refunds never exceed what was paid.
 
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
 use async_trait::async_trait;
 use chrono::Datelike as _;
-use secrecy::ExposeSecret;
+use secrecy::{ExposeSecret, SecretString};
+use subtle::ConstantTimeEq as _;
 use uuid::Uuid;
 
 use super::{
-    Card, Charge, ChargeRequest, Decline, PaymentError, PaymentProvider, Refund, RefundRequest,
+    Charge, Decline, Intent, IntentRequest, IntentState, IntentStatus, PaymentError,
+    PaymentProvider, ProviderKind, Refund, RefundRequest,
 };
 use crate::clock::SharedClock;
 
 const NAMESPACE: Uuid = Uuid::from_u128(0x0b7e_6f2d_38a1_4c55_9e04_d2c7_51a8_9f30);
+
+/// A card as typed in the sandbox's form, held only while it is decided.
+#[derive(Clone)]
+pub struct Card {
+    pub number: SecretString,
+    pub exp_month: u32,
+    pub exp_year: u32,
+    pub cvc: SecretString,
+}
+
+impl Card {
+    /// The digits of the number, spaces and dashes removed.
+    pub fn digits(&self) -> String {
+        self.number
+            .expose_secret()
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect()
+    }
+
+    /// The last four digits, the only part of the number ever kept.
+    pub fn last4(&self) -> String {
+        let digits = self.digits();
+        digits[digits.len().saturating_sub(4)..].to_owned()
+    }
+}
+
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Card(**** {}, {:02}/{})",
+            self.last4(),
+            self.exp_month,
+            self.exp_year
+        )
+    }
+}
+
+/// What the payer chose on the sandbox's 3-D Secure page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeOutcome {
+    Complete,
+    Fail,
+}
+
+/// The intent's state after a step in the browser, as Stripe.js reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SandboxAnswer {
+    Succeeded,
+    /// A 3-D Secure challenge must be completed.
+    RequiresAction,
+    /// Refused; another card may be tried.
+    Declined(Decline),
+}
+
+impl SandboxAnswer {
+    /// Stripe's intent status name.
+    pub fn status(self) -> &'static str {
+        match self {
+            SandboxAnswer::Succeeded => "succeeded",
+            SandboxAnswer::RequiresAction => "requires_action",
+            SandboxAnswer::Declined(_) => "requires_payment_method",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum SandboxError {
+    /// No intent with this id and secret (the same answer for both).
+    #[error("no such payment intent")]
+    Unknown,
+}
 
 pub struct SandboxPayments {
     clock: SharedClock,
@@ -41,12 +120,31 @@ pub struct SandboxPayments {
 
 #[derive(Default)]
 struct Ledger {
-    /// Idempotency key → the successful charge.
-    charges: HashMap<String, Charge>,
-    /// Charge reference → (amount charged, amount refunded).
-    amounts: HashMap<String, (i64, i64)>,
+    /// Idempotency key → intent id.
+    by_key: HashMap<String, String>,
+    intents: HashMap<String, SandboxIntent>,
     /// Idempotency key → refund.
     refunds: HashMap<String, Refund>,
+}
+
+struct SandboxIntent {
+    client_secret: String,
+    amount_minor: i64,
+    refunded_minor: i64,
+    currency: String,
+    reference: String,
+    step: Step,
+}
+
+enum Step {
+    New,
+    /// A challenge is open for this card; `fails` for the failing test card.
+    Challenge {
+        charge: Charge,
+        fails: bool,
+    },
+    Declined(Decline),
+    Succeeded(Charge),
 }
 
 impl SandboxPayments {
@@ -57,7 +155,57 @@ impl SandboxPayments {
         }
     }
 
-    fn decide(&self, card: &Card) -> Result<&'static str, Decline> {
+    /// The browser confirms `intent_id` with a card (Stripe.js's
+    /// `confirmCardPayment`): paid, refused, or a challenge to complete.
+    pub fn confirm(
+        &self,
+        intent_id: &str,
+        client_secret: &str,
+        card: &Card,
+    ) -> Result<SandboxAnswer, SandboxError> {
+        let decided = self.decide(card);
+        let mut ledger = self.ledger();
+        let intent = ledger.find(intent_id, client_secret)?;
+        if let Step::Succeeded(_) = intent.step {
+            return Ok(SandboxAnswer::Succeeded);
+        }
+        let charge = |brand: &str| Charge {
+            provider_ref: intent_id.to_owned(),
+            brand: brand.to_owned(),
+            last4: card.last4(),
+        };
+        intent.step = match decided {
+            Err(decline) => Step::Declined(decline),
+            Ok(Decided::Pay(brand)) => Step::Succeeded(charge(brand)),
+            Ok(Decided::Challenge { brand, fails }) => Step::Challenge {
+                charge: charge(brand),
+                fails,
+            },
+        };
+        Ok(intent.answer())
+    }
+
+    /// The payer completes or fails the open 3-D Secure challenge; with no
+    /// challenge open, the intent's state as it is.
+    pub fn challenge(
+        &self,
+        intent_id: &str,
+        client_secret: &str,
+        outcome: ChallengeOutcome,
+    ) -> Result<SandboxAnswer, SandboxError> {
+        let mut ledger = self.ledger();
+        let intent = ledger.find(intent_id, client_secret)?;
+        if let Step::Challenge { charge, fails } = &intent.step {
+            intent.step = if outcome == ChallengeOutcome::Complete && !fails {
+                Step::Succeeded(charge.clone())
+            } else {
+                Step::Declined(Decline::AuthenticationFailed)
+            };
+        }
+        Ok(intent.answer())
+    }
+
+    fn decide(&self, card: &Card) -> Result<Decided, Decline> {
         let digits = card.digits();
         if !(12..=19).contains(&digits.len()) || !luhn(&digits) {
             return Err(Decline::IncorrectNumber);
@@ -84,11 +232,58 @@ impl SandboxPayments {
         if !(3..=4).contains(&cvc.len()) || !cvc.chars().all(|c| c.is_ascii_digit()) {
             return Err(Decline::IncorrectCvc);
         }
-        Ok(brand(&digits))
+        let brand = brand(&digits);
+        Ok(match digits.as_str() {
+            "4000002500003155" => Decided::Challenge {
+                brand,
+                fails: false,
+            },
+            "4000008400001629" => Decided::Challenge { brand, fails: true },
+            _ => Decided::Pay(brand),
+        })
     }
 
     fn ledger(&self) -> std::sync::MutexGuard<'_, Ledger> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+enum Decided {
+    Pay(&'static str),
+    Challenge { brand: &'static str, fails: bool },
+}
+
+impl Ledger {
+    fn find(
+        &mut self,
+        intent_id: &str,
+        client_secret: &str,
+    ) -> Result<&mut SandboxIntent, SandboxError> {
+        self.intents
+            .get_mut(intent_id)
+            // Compared in constant time: a wrong guess learns nothing of the rest.
+            .filter(|i| bool::from(i.client_secret.as_bytes().ct_eq(client_secret.as_bytes())))
+            .ok_or(SandboxError::Unknown)
+    }
+}
+
+impl SandboxIntent {
+    fn answer(&self) -> SandboxAnswer {
+        match &self.step {
+            Step::Succeeded(_) => SandboxAnswer::Succeeded,
+            Step::Challenge { .. } => SandboxAnswer::RequiresAction,
+            Step::Declined(decline) => SandboxAnswer::Declined(*decline),
+            // Not reachable after a confirmation; reads as "enter a card".
+            Step::New => SandboxAnswer::Declined(Decline::CardDeclined),
+        }
+    }
+
+    fn status(&self) -> IntentStatus {
+        match &self.step {
+            Step::New | Step::Challenge { .. } => IntentStatus::Pending,
+            Step::Declined(decline) => IntentStatus::Declined(*decline),
+            Step::Succeeded(charge) => IntentStatus::Succeeded(charge.clone()),
+        }
     }
 }
 
@@ -123,30 +318,54 @@ fn luhn(digits: &str) -> bool {
 
 #[async_trait]
 impl PaymentProvider for SandboxPayments {
-    async fn charge(&self, request: ChargeRequest) -> Result<Charge, PaymentError> {
+    fn kind(&self) -> ProviderKind {
+        ProviderKind::Sandbox
+    }
+
+    fn publishable_key(&self) -> Option<String> {
+        None
+    }
+
+    async fn create_intent(&self, request: IntentRequest) -> Result<Intent, PaymentError> {
         if request.amount_minor <= 0 {
             return Err(PaymentError::Provider("amount must be positive".into()));
         }
         let mut ledger = self.ledger();
-        if let Some(first) = ledger.charges.get(&request.idempotency_key) {
-            return Ok(first.clone());
-        }
-        let brand = self.decide(&request.card).map_err(PaymentError::Declined)?;
-        let charge = Charge {
-            provider_ref: format!(
-                "ch_sandbox_{}",
-                Uuid::new_v5(&NAMESPACE, request.idempotency_key.as_bytes()).simple()
-            ),
-            brand: brand.to_owned(),
-            last4: request.card.last4(),
-        };
-        ledger
-            .amounts
-            .insert(charge.provider_ref.clone(), (request.amount_minor, 0));
-        ledger
-            .charges
-            .insert(request.idempotency_key, charge.clone());
-        Ok(charge)
+        let id = ledger
+            .by_key
+            .entry(request.idempotency_key.clone())
+            .or_insert_with(|| {
+                let id = Uuid::new_v5(&NAMESPACE, request.idempotency_key.as_bytes());
+                format!("pi_sandbox_{}", id.simple())
+            })
+            .clone();
+        let intent = ledger
+            .intents
+            .entry(id.clone())
+            .or_insert_with(|| SandboxIntent {
+                client_secret: format!("{id}_secret_{}", Uuid::new_v4().simple()),
+                amount_minor: request.amount_minor,
+                refunded_minor: 0,
+                currency: request.currency.to_lowercase(),
+                reference: request.reference.clone(),
+                step: Step::New,
+            });
+        Ok(Intent {
+            id,
+            client_secret: SecretString::from(intent.client_secret.clone()),
+        })
+    }
+
+    async fn intent(&self, id: &str) -> Result<IntentState, PaymentError> {
+        let ledger = self.ledger();
+        let intent = ledger.intents.get(id).ok_or(PaymentError::UnknownIntent)?;
+        Ok(IntentState {
+            id: id.to_owned(),
+            amount_minor: intent.amount_minor,
+            currency: intent.currency.clone(),
+            reference: Some(intent.reference.clone()),
+            status: intent.status(),
+        })
     }
 
     async fn refund(&self, request: RefundRequest) -> Result<Refund, PaymentError> {
@@ -154,18 +373,24 @@ impl PaymentProvider for SandboxPayments {
         if let Some(first) = ledger.refunds.get(&request.idempotency_key) {
             return Ok(first.clone());
         }
-        let Some((charged, refunded)) = ledger.amounts.get_mut(&request.provider_ref) else {
+        let paid = ledger
+            .intents
+            .get_mut(&request.provider_ref)
+            .filter(|i| matches!(i.step, Step::Succeeded(_)));
+        let Some(intent) = paid else {
             return Err(PaymentError::Provider(format!(
                 "no such charge: {}",
                 request.provider_ref
             )));
         };
-        if request.amount_minor <= 0 || *refunded + request.amount_minor > *charged {
+        if request.amount_minor <= 0
+            || intent.refunded_minor + request.amount_minor > intent.amount_minor
+        {
             return Err(PaymentError::Provider(
                 "refund exceeds the charge".to_owned(),
             ));
         }
-        *refunded += request.amount_minor;
+        intent.refunded_minor += request.amount_minor;
         let refund = Refund {
             provider_ref: format!(
                 "re_sandbox_{}",
@@ -177,193 +402,7 @@ impl PaymentProvider for SandboxPayments {
             .insert(request.idempotency_key, refund.clone());
         Ok(refund)
     }
-
-    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError> {
-        self.ledger()
-            .charges
-            .values()
-            .find(|c| c.provider_ref == provider_ref)
-            .cloned()
-            .ok_or_else(|| PaymentError::Provider(format!("no such charge: {provider_ref}")))
-    }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use chrono::{TimeZone as _, Utc};
-    use secrecy::SecretString;
-
-    use super::*;
-    use crate::clock::ManualClock;
-
-    fn sandbox() -> SandboxPayments {
-        let clock = ManualClock::new(Utc.with_ymd_and_hms(2026, 11, 23, 8, 0, 0).unwrap());
-        SandboxPayments::new(Arc::new(clock))
-    }
-
-    fn card(number: &str, exp_month: u32, exp_year: u32, cvc: &str) -> Card {
-        Card {
-            number: SecretString::from(number.to_owned()),
-            exp_month,
-            exp_year,
-            cvc: SecretString::from(cvc.to_owned()),
-        }
-    }
-
-    fn request(key: &str, card: Card) -> ChargeRequest {
-        ChargeRequest {
-            idempotency_key: key.into(),
-            amount_minor: 6000,
-            currency: "eur".into(),
-            card,
-            description: "booking".into(),
-            reference: "booking-1".into(),
-        }
-    }
-
-    async fn outcome(number: &str) -> Result<Charge, Decline> {
-        sandbox()
-            .charge(request("k", card(number, 12, 2030, "123")))
-            .await
-            .map_err(|e| match e {
-                PaymentError::Declined(d) => d,
-                PaymentError::Provider(p) => panic!("provider error {p}"),
-            })
-    }
-
-    #[tokio::test]
-    async fn the_success_cards_charge_and_keep_brand_and_last_four_only() {
-        let visa = outcome("4242 4242 4242 4242").await.unwrap();
-        assert_eq!((visa.brand.as_str(), visa.last4.as_str()), ("visa", "4242"));
-        assert!(visa.provider_ref.starts_with("ch_sandbox_"));
-        assert!(!visa.provider_ref.contains("4242"));
-        let mastercard = outcome("5555-5555-5555-4444").await.unwrap();
-        assert_eq!(
-            (mastercard.brand.as_str(), mastercard.last4.as_str()),
-            ("mastercard", "4444")
-        );
-    }
-
-    #[tokio::test]
-    async fn the_decline_cards_answer_stripes_codes() {
-        for (number, decline) in [
-            ("4000000000000002", Decline::CardDeclined),
-            ("4000000000009995", Decline::InsufficientFunds),
-            ("4000000000000069", Decline::ExpiredCard),
-            ("4000000000000127", Decline::IncorrectCvc),
-            ("4242424242424241", Decline::IncorrectNumber),
-            ("1234", Decline::IncorrectNumber),
-        ] {
-            assert_eq!(outcome(number).await, Err(decline), "{number}");
-        }
-    }
-
-    #[tokio::test]
-    async fn a_past_expiry_or_a_malformed_cvc_is_refused() {
-        let payments = sandbox();
-        let past = payments
-            .charge(request("a", card("4242424242424242", 10, 2026, "123")))
-            .await;
-        assert!(matches!(
-            past,
-            Err(PaymentError::Declined(Decline::ExpiredCard))
-        ));
-        // The current month is still valid; a two-digit year is read as 20xx
-        let this_month = payments
-            .charge(request("b", card("4242424242424242", 11, 26, "123")))
-            .await;
-        assert!(this_month.is_ok());
-        let cvc = payments
-            .charge(request("c", card("4242424242424242", 12, 2030, "12")))
-            .await;
-        assert!(matches!(
-            cvc,
-            Err(PaymentError::Declined(Decline::IncorrectCvc))
-        ));
-    }
-
-    #[tokio::test]
-    async fn the_same_key_charges_once_and_answers_the_same() {
-        let payments = sandbox();
-        // A declined attempt leaves the key free for another card
-        let declined = payments
-            .charge(request(
-                "booking-1",
-                card("4000000000000002", 12, 2030, "123"),
-            ))
-            .await;
-        assert!(matches!(
-            declined,
-            Err(PaymentError::Declined(Decline::CardDeclined))
-        ));
-        let first = payments
-            .charge(request(
-                "booking-1",
-                card("4242424242424242", 12, 2030, "123"),
-            ))
-            .await
-            .unwrap();
-        let again = payments
-            .charge(request(
-                "booking-1",
-                card("4000000000000002", 12, 2030, "123"),
-            ))
-            .await
-            .unwrap();
-        assert_eq!(first, again);
-        let other = payments
-            .charge(request(
-                "booking-2",
-                card("4242424242424242", 12, 2030, "123"),
-            ))
-            .await
-            .unwrap();
-        assert_ne!(first.provider_ref, other.provider_ref);
-    }
-
-    #[tokio::test]
-    async fn refunds_are_idempotent_and_never_exceed_the_charge() {
-        let payments = sandbox();
-        let charge = payments
-            .charge(request("k", card("4242424242424242", 12, 2030, "123")))
-            .await
-            .unwrap();
-        let refund = |key: &str, amount_minor| RefundRequest {
-            idempotency_key: key.into(),
-            provider_ref: charge.provider_ref.clone(),
-            amount_minor,
-            currency: "eur".into(),
-        };
-        let first = payments.refund(refund("r1", 6000)).await.unwrap();
-        assert_eq!(payments.refund(refund("r1", 6000)).await.unwrap(), first);
-        assert!(payments.refund(refund("r2", 1)).await.is_err());
-        let unknown = RefundRequest {
-            provider_ref: "ch_nope".into(),
-            ..refund("r3", 1)
-        };
-        assert!(payments.refund(unknown).await.is_err());
-    }
-
-    #[tokio::test]
-    async fn a_charge_is_read_back_by_its_reference_only_once_made() {
-        let payments = sandbox();
-        assert!(payments.charge_of("ch_sandbox_nope").await.is_err());
-        let charge = payments
-            .charge(request("k", card("5555555555554444", 12, 2030, "123")))
-            .await
-            .unwrap();
-        assert_eq!(
-            payments.charge_of(&charge.provider_ref).await.unwrap(),
-            charge
-        );
-    }
-
-    #[test]
-    fn the_debug_form_of_a_card_hides_the_number_and_the_cvc() {
-        let shown = format!("{:?}", card("4242424242424242", 12, 2030, "987"));
-        assert!(!shown.contains("424242424242"));
-        assert!(!shown.contains("987"));
-    }
-}
+mod tests;

@@ -1,28 +1,28 @@
 //! The Stripe adapter of [`PaymentProvider`], over Stripe's HTTP API
 //! (form-encoded bodies, `Authorization: Bearer sk_…`, `Idempotency-Key`).
 //!
-//! * Charge: `POST /v1/payment_intents` with `confirm=true` and the card as
-//!   `payment_method_data[card][…]`, expanding `latest_charge` to read the
-//!   brand and last four digits. Sending raw card numbers is what Stripe's
-//!   API accepts for accounts allowed to (and test mode); production takes a
-//!   `payment_method` id made by Stripe.js in the browser, so card numbers
-//!   never reach our servers — the port's [`Card`] would then carry that id.
-//! * Card errors come back as HTTP 402 `{error: {type: "card_error", code,
-//!   decline_code}}` and become [`Decline`]s; anything else is a provider error.
+//! * Prepare: `POST /v1/payment_intents` (`amount`, `currency`,
+//!   `payment_method_types[]=card`, `metadata[reference]`) with the booking's
+//!   idempotency key; its `client_secret` goes to Stripe.js in the browser,
+//!   which takes the card (Payment Element) and runs any 3-D Secure
+//!   challenge. No card number ever reaches our servers.
+//! * Read: `GET /v1/payment_intents/{id}` expanding `latest_charge` (brand,
+//!   last four). `succeeded` is paid; `requires_payment_method` with a
+//!   `last_payment_error` is a refusal ([`Decline`]; a failed challenge is
+//!   `payment_intent_authentication_failure`); `canceled` is final; any other
+//!   status is pending. A 404 is an unknown intent.
 //! * Refund: `POST /v1/refunds` `{payment_intent, amount}`.
-//! * A charge its webhook reports: `GET /v1/payment_intents/{id}`, expanding
-//!   `latest_charge`. Charges carry `metadata[reference]` (the booking id),
-//!   which the webhook's `payment_intent.succeeded` names.
 //!
 //! Webhooks (`Stripe-Signature`) are checked by [`super::webhook`].
-//! Card numbers, CVCs and the secret key are never logged.
+//! The secret key and client secrets are never logged.
 
 use async_trait::async_trait;
 use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use super::{
-    Card, Charge, ChargeRequest, Decline, PaymentError, PaymentProvider, Refund, RefundRequest,
+    Charge, Decline, Intent, IntentRequest, IntentState, IntentStatus, PaymentError,
+    PaymentProvider, ProviderKind, Refund, RefundRequest, is_intent_id,
 };
 use crate::config::StripeSettings;
 
@@ -31,29 +31,62 @@ use crate::config::StripeSettings;
 pub struct StripePayments {
     api_base: String,
     secret_key: SecretString,
+    publishable_key: String,
     client: reqwest::Client,
+}
+
+#[derive(Deserialize)]
+struct CreatedIntent {
+    id: String,
+    client_secret: String,
 }
 
 #[derive(Deserialize)]
 struct PaymentIntent {
     id: String,
+    amount: i64,
+    currency: String,
     status: String,
+    #[serde(default)]
+    metadata: std::collections::HashMap<String, String>,
+    last_payment_error: Option<StripeError>,
     latest_charge: Option<LatestCharge>,
 }
 
 impl PaymentIntent {
-    /// What a booking keeps of it; `last4` when the charge carries no card.
-    fn charge(self, last4: impl FnOnce() -> String) -> Charge {
+    fn state(mut self) -> IntentState {
+        let status = match self.status.as_str() {
+            "succeeded" => IntentStatus::Succeeded(self.charge()),
+            "canceled" => IntentStatus::Canceled,
+            "requires_payment_method" => match &self.last_payment_error {
+                Some(error) => IntentStatus::Declined(error.refusal()),
+                None => IntentStatus::Pending,
+            },
+            _ => IntentStatus::Pending,
+        };
+        IntentState {
+            reference: self.metadata.remove("reference"),
+            id: self.id,
+            amount_minor: self.amount,
+            currency: self.currency.to_lowercase(),
+            status,
+        }
+    }
+
+    /// What a booking keeps of it (`card` and no digits when the charge
+    /// carries no card details).
+    fn charge(&mut self) -> Charge {
         let card = self
             .latest_charge
+            .take()
             .and_then(|c| c.payment_method_details)
             .and_then(|d| d.card);
         let (brand, last4) = match card {
             Some(card) => (card.brand, card.last4),
-            None => ("card".to_owned(), last4()),
+            None => ("card".to_owned(), String::new()),
         };
         Charge {
-            provider_ref: self.id,
+            provider_ref: self.id.clone(),
             brand,
             last4,
         }
@@ -96,14 +129,13 @@ struct StripeError {
 }
 
 impl StripeError {
-    /// A card error as the client should hear it; `None` for other errors.
-    fn decline(&self) -> Option<Decline> {
-        if self.kind != "card_error" {
-            return None;
-        }
+    /// An intent's last refusal as the client should hear it.
+    fn refusal(&self) -> Decline {
         let code =
             |c: &str| self.code.as_deref() == Some(c) || self.decline_code.as_deref() == Some(c);
-        Some(if code("insufficient_funds") {
+        if code("payment_intent_authentication_failure") {
+            Decline::AuthenticationFailed
+        } else if code("insufficient_funds") {
             Decline::InsufficientFunds
         } else if code("expired_card") {
             Decline::ExpiredCard
@@ -113,7 +145,7 @@ impl StripeError {
             Decline::IncorrectNumber
         } else {
             Decline::CardDeclined
-        })
+        }
     }
 }
 
@@ -128,6 +160,7 @@ impl StripePayments {
                 .map(|client| StripePayments {
                     api_base: settings.api_base.clone(),
                     secret_key,
+                    publishable_key: settings.publishable_key.clone().unwrap_or_default(),
                     client,
                 })
                 .map_err(|e| PaymentError::Provider(e.to_string())),
@@ -149,6 +182,9 @@ impl StripePayments {
             .await
             .map_err(|e| PaymentError::Provider(e.without_url().to_string()))?;
         let status = response.status();
+        if status == reqwest::StatusCode::NOT_FOUND {
+            return Err(PaymentError::UnknownIntent);
+        }
         if !status.is_success() {
             return Err(PaymentError::Provider(format!("HTTP {}", status.as_u16())));
         }
@@ -173,7 +209,7 @@ impl StripePayments {
             .form(form)
             .send()
             .await
-            // Without the URL; the body (card) is never part of reqwest's errors.
+            // Without the URL (it may name an intent).
             .map_err(|e| PaymentError::Provider(e.without_url().to_string()))?;
         let status = response.status();
         if status.is_success() {
@@ -183,9 +219,6 @@ impl StripePayments {
                 .map_err(|e| PaymentError::Provider(format!("unexpected answer: {e}")));
         }
         let error = response.json::<ErrorBody>().await.ok().map(|b| b.error);
-        if let Some(decline) = error.as_ref().and_then(StripeError::decline) {
-            return Err(PaymentError::Declined(decline));
-        }
         Err(PaymentError::Provider(match error {
             Some(e) => format!(
                 "HTTP {} {} {}",
@@ -198,56 +231,47 @@ impl StripePayments {
     }
 }
 
-fn card_fields(card: &Card) -> Vec<(&'static str, String)> {
-    vec![
-        ("payment_method_data[type]", "card".into()),
-        ("payment_method_data[card][number]", card.digits()),
-        (
-            "payment_method_data[card][exp_month]",
-            card.exp_month.to_string(),
-        ),
-        (
-            "payment_method_data[card][exp_year]",
-            card.exp_year.to_string(),
-        ),
-        (
-            "payment_method_data[card][cvc]",
-            card.cvc.expose_secret().trim().to_owned(),
-        ),
-    ]
-}
-
 #[async_trait]
 impl PaymentProvider for StripePayments {
+    fn kind(&self) -> ProviderKind {
+        ProviderKind::Stripe
+    }
+
+    fn publishable_key(&self) -> Option<String> {
+        Some(self.publishable_key.clone())
+    }
+
     #[tracing::instrument(skip_all, fields(payment.amount = request.amount_minor))]
-    async fn charge(&self, request: ChargeRequest) -> Result<Charge, PaymentError> {
-        let mut form = vec![
+    async fn create_intent(&self, request: IntentRequest) -> Result<Intent, PaymentError> {
+        let form = vec![
             ("amount", request.amount_minor.to_string()),
             ("currency", request.currency.to_lowercase()),
-            ("confirm", "true".into()),
             ("payment_method_types[]", "card".into()),
             ("description", request.description.clone()),
             ("metadata[reference]", request.reference.clone()),
-            ("expand[]", "latest_charge".into()),
         ];
-        form.extend(card_fields(&request.card));
-        let intent: PaymentIntent = self
+        let created: CreatedIntent = self
             .post("/v1/payment_intents", &request.idempotency_key, &form)
             .await?;
-        match intent.status.as_str() {
-            "succeeded" => {}
-            // Refused without an error answer (e.g. a replayed declined intent).
-            "requires_payment_method" => return Err(PaymentError::Declined(Decline::CardDeclined)),
-            // 3-D Secure and the like need Stripe.js in the browser.
-            other => {
-                return Err(PaymentError::Provider(format!(
-                    "payment intent {} is {other}",
-                    intent.id
-                )));
-            }
+        tracing::info!(payment.provider_ref = %created.id, "payment intent ready");
+        Ok(Intent {
+            id: created.id,
+            client_secret: SecretString::from(created.client_secret),
+        })
+    }
+
+    #[tracing::instrument(skip_all, fields(payment.provider_ref = %id))]
+    async fn intent(&self, id: &str) -> Result<IntentState, PaymentError> {
+        if !is_intent_id(id) {
+            return Err(PaymentError::UnknownIntent);
         }
-        tracing::info!(payment.provider_ref = %intent.id, "card charged");
-        Ok(intent.charge(|| request.card.last4()))
+        let intent: PaymentIntent = self
+            .get(
+                &format!("/v1/payment_intents/{id}"),
+                &[("expand[]", "latest_charge")],
+            )
+            .await?;
+        Ok(intent.state())
     }
 
     #[tracing::instrument(skip_all, fields(payment.provider_ref = %request.provider_ref))]
@@ -268,30 +292,6 @@ impl PaymentProvider for StripePayments {
         Ok(Refund {
             provider_ref: refund.id,
         })
-    }
-
-    #[tracing::instrument(skip_all, fields(payment.provider_ref = %provider_ref))]
-    async fn charge_of(&self, provider_ref: &str) -> Result<Charge, PaymentError> {
-        if provider_ref.is_empty()
-            || !provider_ref
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
-        {
-            return Err(PaymentError::Provider("not a payment intent id".into()));
-        }
-        let intent: PaymentIntent = self
-            .get(
-                &format!("/v1/payment_intents/{provider_ref}"),
-                &[("expand[]", "latest_charge")],
-            )
-            .await?;
-        if intent.status != "succeeded" {
-            return Err(PaymentError::Provider(format!(
-                "payment intent {} is {}",
-                intent.id, intent.status
-            )));
-        }
-        Ok(intent.charge(String::new))
     }
 }
 
