@@ -115,14 +115,16 @@ impl ReadDb {
             (schema, "pg_temp")
         };
         let mut statements: Vec<String> = if self.sqlite {
-            tables.clone().map(|t| format!("DELETE FROM {live}.{t}")).collect()
+            tables
+                .clone()
+                .map(|t| format!("DELETE FROM {live}.{t}"))
+                .collect()
         } else {
             let all: Vec<String> = tables.clone().map(|t| format!("{live}.{t}")).collect();
             vec![format!("TRUNCATE {}", all.join(", "))]
         };
-        statements.extend(
-            tables.map(|t| format!("INSERT INTO {live}.{t} SELECT * FROM {shadow}.{t}")),
-        );
+        statements
+            .extend(tables.map(|t| format!("INSERT INTO {live}.{t} SELECT * FROM {shadow}.{t}")));
         for statement in statements {
             sqlx::query(sqlx::AssertSqlSafe(statement))
                 .execute(&mut **tx)
