@@ -204,8 +204,9 @@ pub(super) async fn issue(reactor: &Reactor, event: &RecordedEvent) -> Result<()
     let booking_stream = StreamId::new(receipt::BOOKING_CATEGORY, info.booking_id);
     let series_stream = StreamId::new(receipt::CATEGORY, year);
     let mut series_length = settings.known_length(year);
-    // Resolved once: the same movement keeps the same content across attempts.
-    let mut documents: Option<Vec<ReceiptDocument>> = None;
+    // Resolved once per kind: the same movement keeps the same content
+    // across attempts.
+    let mut documents: Vec<(ReceiptKind, ReceiptDocument)> = Vec::new();
     for _ in 0..ATTEMPTS {
         let (receipts, booking_version) = fold::<BookingReceiptsEvent, BookingReceipts>(
             reactor,
@@ -218,18 +219,20 @@ pub(super) async fn issue(reactor: &Reactor, event: &RecordedEvent) -> Result<()
         if due.is_empty() {
             return Ok(());
         }
-        let snapshot = match &documents {
-            Some(documents) => documents.clone(),
-            None => {
-                let mut resolved = Vec::new();
-                for due in &due {
-                    resolved
-                        .push(document(reactor, info, &receipts, due.kind, payment.clone()).await?);
+        let mut snapshot = Vec::with_capacity(due.len());
+        for due in &due {
+            let known = documents.iter().find(|(kind, _)| *kind == due.kind);
+            let document = match known {
+                Some((_, document)) => document.clone(),
+                None => {
+                    let document =
+                        document(reactor, info, &receipts, due.kind, payment.clone()).await?;
+                    documents.push((due.kind, document.clone()));
+                    document
                 }
-                documents = Some(resolved.clone());
-                resolved
-            }
-        };
+            };
+            snapshot.push(document);
+        }
         let facts = IssueFacts {
             booking_id: info.booking_id,
             client_id: info.client_id,
