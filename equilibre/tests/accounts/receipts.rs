@@ -29,6 +29,7 @@ on_both_backends!(
     the_pdf_goes_to_the_parties_and_administrators_in_their_language,
     both_parties_get_the_receipt_by_mail_once_with_its_pdf,
     a_free_booking_gets_no_receipt,
+    a_charge_given_back_after_the_hold_lapsed_is_invoiced_then_credited,
 );
 
 /// The VAT number of the expert who charges VAT.
@@ -736,4 +737,70 @@ async fn a_free_booking_gets_no_receipt(backend: Backend) {
     assert!(issued(&app).await.is_empty());
     let row = read(&app, &buyer, &format!("/api/client/bookings/{id}")).await;
     assert_eq!(row.json()["receipts"], json!([]));
+}
+
+async fn a_charge_given_back_after_the_hold_lapsed_is_invoiced_then_credited(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let expert = expert(&app, "Nora", "Lemaire", VAT_NUMBER).await;
+    let buyer = client(&app, "Hélène", "Dupré", "fr").await;
+    let start = slots(&app, TimeDelta::days(3))[0];
+    let held = book(&app, &buyer, &expert, start, json!({})).await;
+    held.expect(201);
+    let id = booking_id(&held);
+    // The charge came back after the hold lapsed and was refunded at once,
+    // as the pay command records it.
+    let late = domain::booking::BookingEvent::LatePaymentRefunded {
+        booking_id: id.parse().expect("an id"),
+        payment: domain::booking::PaymentRecord {
+            provider_ref: "pi_late".into(),
+            brand: "mastercard".into(),
+            last4: "4444".into(),
+            amount: domain::values::Money::new(3500, domain::values::Currency::Eur),
+        },
+        refund_ref: "re_late".into(),
+        at: app.now(),
+    };
+    append(
+        &app,
+        StreamId::new(domain::booking::CATEGORY, &id),
+        &[late],
+        Vec::new(),
+    )
+    .await;
+    react(&app).await;
+
+    let events = issued(&app).await;
+    let kinds: Vec<(&str, &str, Option<&str>)> = events
+        .iter()
+        .map(|e| {
+            (
+                e["kind"].as_str().unwrap_or_default(),
+                e["number"].as_str().unwrap_or_default(),
+                e["refers_to"].as_str(),
+            )
+        })
+        .collect();
+    let (first, second) = (number(&app, 1), number(&app, 2));
+    assert_eq!(
+        kinds,
+        [
+            ("payment", first.as_str(), None),
+            ("refund", second.as_str(), Some(first.as_str()))
+        ]
+    );
+    // Both state the VAT the seller charges.
+    assert_eq!(events[1]["vat"]["tax"]["minor"], 583);
+    let row = read(&app, &buyer, &format!("/api/client/bookings/{id}")).await;
+    let url = row.json()["receipts"][1]["url"]
+        .as_str()
+        .expect("a url")
+        .to_owned();
+    let text = pdf_text(&download(&app, &buyer.token, &url, "fr").await.bytes);
+    for part in [
+        format!("Avoir sur la facture n° {first}"),
+        "Remboursé sur la carte Mastercard •••• 4444".to_owned(),
+        "TVA 20 %".to_owned(),
+    ] {
+        assert!(text.contains(&part), "{part} missing in\n{text}");
+    }
 }
