@@ -1,6 +1,6 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
-import { useEffect, useState, type FormEvent } from 'react';
+import { loadStripe, type Appearance, type Stripe, type StripeElementsOptionsClientSecret } from '@stripe/stripe-js';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formStyles } from '@/components/form/form-styles';
 import { errorText } from '@/lib/toast';
@@ -120,6 +120,10 @@ export function StripePayment({ bookingId, intent, total, onPaid, onHoldExpired 
   }, [key, attempt]);
 
   const locale = i18n.language.startsWith('en') ? 'en' : 'fr';
+  const options = useMemo<StripeElementsOptionsClientSecret>(
+    () => ({ clientSecret: intent.client_secret, locale, appearance }),
+    [intent.client_secret, locale],
+  );
   const current = loaded && loaded.key === key ? loaded : null;
   if (!key || (current && !current.stripe)) {
     return (
@@ -146,7 +150,7 @@ export function StripePayment({ bookingId, intent, total, onPaid, onHoldExpired 
   if (!current?.stripe) return <p role="status">{t('booking.payment.loadingForm')}</p>;
   return (
     // Stripe's element keeps the locale it was made with: a new language makes a new one.
-    <Elements key={locale} stripe={current.stripe} options={{ clientSecret: intent.client_secret, locale, appearance }}>
+    <Elements key={locale} stripe={current.stripe} options={options}>
       <StripeForm intentId={intent.intent_id} total={total} finish={finish} />
     </Elements>
   );
