@@ -28,12 +28,14 @@ pub const RECHECK_AFTER: Duration = Duration::from_millis(250);
 /// is cheap, the bound only keeps a crawler from growing memory).
 const MAX_ENTRIES: usize = 4096;
 
-/// Whether something read at `checkpoint`, `checked_at`, may answer now.
+/// Whether something read at `checkpoint`, `checked_at`, may answer now:
+/// read recently, and at or after the position the request asks for. A
+/// request's `X-Min-Position` only ever adds a condition: an old entry is
+/// re-checked even when the caller's own position is older still (a
+/// client's first read must not pin an answer made before a consultant's
+/// later change).
 pub fn is_fresh(checkpoint: Position, checked_at: Instant, wanted: Option<Position>) -> bool {
-    match wanted {
-        Some(wanted) => checkpoint >= wanted,
-        None => checked_at.elapsed() < RECHECK_AFTER,
-    }
+    checked_at.elapsed() < RECHECK_AFTER && wanted.is_none_or(|wanted| checkpoint >= wanted)
 }
 
 struct Entry {
@@ -118,5 +120,23 @@ impl RenderCache {
             },
         );
         Ok(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_fresh_only_while_recent_and_at_least_at_the_asked_position() {
+        let at = |tx: i64| Position { tx, pos: tx };
+        let now = Instant::now();
+        let old = now - RECHECK_AFTER * 2;
+        assert!(is_fresh(at(5), now, None));
+        assert!(is_fresh(at(5), now, Some(at(5))));
+        assert!(!is_fresh(at(5), now, Some(at(6))));
+        assert!(!is_fresh(at(5), old, None));
+        // An older asked position does not keep an old entry alive
+        assert!(!is_fresh(at(5), old, Some(at(1))));
     }
 }
