@@ -164,6 +164,7 @@ async fn pay(
     http.post(format!(
         "{base}/api/public/sandbox-payments/{intent_id}/confirm"
     ))
+    .header("X-Requested-With", "equilibre")
     .json(
         &json!({"client_secret": intent["client_secret"], "card_number": "4242 4242 4242 4242",
             "exp_month": 12, "exp_year": 2034, "cvc": "123"}),
