@@ -293,7 +293,7 @@ fn facts(
 }
 
 /// Sends one mail once (skipped when done, or when the party was forgotten).
-async fn send(
+pub(super) async fn send(
     reactor: &Reactor,
     effect_id: Uuid,
     to: &Party,

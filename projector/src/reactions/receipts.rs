@@ -31,7 +31,7 @@ use domain::receipt::{
     Service,
 };
 use domain::reference::{ReferenceEvent, ReferenceItem, ReferenceKind};
-use platform::mail::{Attachment, Mail, ReceiptFacts, local_time, receipt_mail};
+use platform::mail::{Attachment, ReceiptFacts, local_time, receipt_mail};
 use platform::receipt_pdf;
 use serde_json::Value;
 use store::{
@@ -40,7 +40,7 @@ use store::{
 };
 use uuid::Uuid;
 
-use super::booking_messages::{Party, party};
+use super::booking_messages::{Party, party, send as mail_once};
 use super::shared::system_metadata;
 use super::{EFFECTS, ReactionError, Reactor};
 
@@ -586,16 +586,10 @@ async fn send(
     role: &str,
     other: &str,
 ) -> Result<(), ReactionError> {
-    let Some(address) = &to.email else {
-        return Ok(());
-    };
     let effect_id = Uuid::new_v5(
         &EFFECTS,
         format!("receipt mail {} {role}", event.event_id).as_bytes(),
     );
-    if reactor.stores.reactor.effect_done(effect_id).await? {
-        return Ok(());
-    }
     let facts = ReceiptFacts {
         number: receipt.number.clone(),
         refund: receipt.kind == ReceiptKind::Refund,
@@ -605,24 +599,10 @@ async fn send(
         amount: receipt_pdf::format_money(receipt.amount, to.lang),
     };
     let (subject, text, html) = receipt_mail(to.lang, &facts);
-    reactor
-        .mailer
-        .send(Mail {
-            to: address.clone(),
-            subject,
-            text,
-            html: Some(html),
-            attachments: vec![Attachment {
-                filename: receipt_pdf::file_name(&receipt.number, to.lang),
-                content_type: "application/pdf".into(),
-                bytes: receipt_pdf::render(receipt, to.lang),
-            }],
-        })
-        .await?;
-    reactor
-        .stores
-        .reactor
-        .record_effect(effect_id, reactor.clock.now())
-        .await?;
-    Ok(())
+    let pdf = Attachment {
+        filename: receipt_pdf::file_name(&receipt.number, to.lang),
+        content_type: "application/pdf".into(),
+        bytes: receipt_pdf::render(receipt, to.lang),
+    };
+    mail_once(reactor, effect_id, to, subject, text, html, vec![pdf]).await
 }
