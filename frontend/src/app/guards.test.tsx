@@ -7,6 +7,15 @@ import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
 
 describe('client area guard', () => {
+  it('asks no session this browser never signed in to: a visitor is sent on without a refused request', async () => {
+    const fetch = stubFetch();
+    const { router } = renderApp('/consultant/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.navigate('/client/my-booking');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
+    expect(fetch.requests.filter((r) => r.path.endsWith('/session'))).toEqual([]);
+  });
+
   it('sends a stranger to the client sign-in, remembers the wanted path, and returns there after signing in', async () => {
     let signedIn = false;
     const fetch = stubFetch({

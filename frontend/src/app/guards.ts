@@ -7,14 +7,21 @@ import { getPersistedState, setRoleStatus } from '@/lib/persisted-state';
 import { rememberRedirectUrl } from '@/lib/redirect-url';
 
 /**
- * Route guard (spec §4, DESIGN §2): asks `GET /api/{area}/session`.
+ * The session of `role`, asked of the server (`GET /api/{area}/session`) only when this
+ * browser remembers signing in to it: a visitor's pages send no request the server must refuse.
+ */
+export const knownSession = async (queryClient: QueryClient, role: Role) =>
+  getPersistedState().auth[role].status ? queryClient.fetchQuery(sessionQueryOptions(role)) : null;
+
+/**
+ * Route guard (spec §4, DESIGN §2): the session (see `knownSession`).
  * Admin and consultant areas send strangers home; the client area sends them to
  * the client sign-in and remembers where they wanted to go.
  */
 export const requireSession =
   (queryClient: QueryClient, role: Role) =>
   async ({ request }: LoaderFunctionArgs) => {
-    const session = await queryClient.fetchQuery(sessionQueryOptions(role));
+    const session = await knownSession(queryClient, role);
     const signedIn = session !== null;
     if (getPersistedState().auth[role].status !== signedIn) setRoleStatus(role, signedIn);
     if (signedIn) return null;

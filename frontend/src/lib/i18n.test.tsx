@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { i18n, initialLanguage } from './i18n';
+import { setRoleStatus } from './persisted-state';
 import { STORAGE_KEYS } from './storage';
 
 describe('language', () => {
@@ -35,6 +36,8 @@ describe('language', () => {
     // Links follow the language, and later requests are in English.
     await userEvent.setup().click(screen.getByRole('link', { name: 'Profile' }));
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
+    // A browser that signed in before asks for its session (and is refused: signed out since).
+    setRoleStatus('client', true);
     await router.navigate('/client/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Sign in — Client area' });
     const session = fetch.calls('GET', '/api/client/session');

@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { ROLES, API_AREA } from '@/config/roles';
+import { setRoleStatus } from '@/lib/persisted-state';
 import { policies } from './policies';
 
 export type StubRequest = { method: string; path: string; url: URL; headers: Headers; body: unknown };
@@ -32,6 +34,11 @@ const defaults: Record<string, StubHandler> = {
 export const stubFetch = (handlers: Record<string, StubHandler> = {}) => {
   const requests: StubRequest[] = [];
   const all = { ...defaults, ...handlers };
+  // A test that answers a role's session stands for a browser that signed in to it once:
+  // the app only asks for sessions it remembers (app/guards.ts `knownSession`).
+  for (const role of ROLES) {
+    if (`GET /api/${API_AREA[role]}/session` in handlers) setRoleStatus(role, true);
+  }
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();

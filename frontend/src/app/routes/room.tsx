@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
+import { knownSession } from '@/app/guards';
 import { RoomScreen } from '@/features/room/components/room-screen';
 import type { RoomArea } from '@/features/room/api/get-room';
-import { sessionQueryOptions } from '@/lib/auth';
 import { rememberRedirectUrl } from '@/lib/redirect-url';
 import { usePathRole } from '@/lib/use-path-role';
 
@@ -16,7 +16,7 @@ export const roomLoader =
   (queryClient: QueryClient) =>
   async ({ request }: LoaderFunctionArgs): Promise<{ area: RoomArea } | Response> => {
     for (const area of ['client', 'consultant'] as const) {
-      if (await queryClient.fetchQuery(sessionQueryOptions(area))) return { area };
+      if (await knownSession(queryClient, area)) return { area };
     }
     const url = new URL(request.url);
     rememberRedirectUrl(`${url.pathname}${url.search}`);

@@ -21,6 +21,7 @@ describe('consultant add-timing', () => {
           days_off: ['2030-12-25'],
         }),
       'PUT /api/consultant/timings': () => new Response(null, { status: 204 }),
+      'GET /api/consultant/profile': () => json({ status: 'approved' }),
       [`GET /api/public/experts/${session.account_id}/slots`]: () =>
         json({
           timezone: 'America/Montreal',
@@ -71,5 +72,17 @@ describe('consultant add-timing', () => {
       days_off: ['2030-01-01'],
     });
     await waitFor(() => expect(fetch.calls('GET', '/api/consultant/timings').length).toBeGreaterThan(1));
+  });
+
+  it('asks no slot preview before the profile is approved (the public list answers 404) and says why', async () => {
+    const fetch = stubFetch({
+      'GET /api/consultant/session': () => json(session),
+      'GET /api/consultant/timings': () =>
+        json({ timezone: 'Europe/Paris', duration_minutes: 50, rules: [{ weekday: 'monday', shift: 'morning' }], days_off: [] }),
+      'GET /api/consultant/profile': () => json({ status: 'submitted' }),
+    });
+    renderApp('/consultant/add-timing');
+    expect(await screen.findByText('L’aperçu sera disponible quand votre profil sera approuvé.')).toBeTruthy();
+    expect(fetch.requests.filter((r) => r.path.includes('/slots'))).toEqual([]);
   });
 });

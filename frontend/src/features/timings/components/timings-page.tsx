@@ -11,8 +11,12 @@ import styles from './timings.module.css';
 
 const PREVIEW_COUNT = 8;
 
-/** spec §2 consultant `add-timing`: weekly rules by shift or range, days off, in the consultant's zone; a preview. */
-export function TimingsPage() {
+/**
+ * spec §2 consultant `add-timing`: weekly rules by shift or range, days off, in the consultant's zone; a
+ * preview of the slots clients see, which exist only while the consultant is `listed` (approved; the app
+ * tells, `undefined` while it is not known yet).
+ */
+export function TimingsPage({ listed }: { listed: boolean | undefined }) {
   const { t } = useTranslation();
   const timings = useTimings();
   return (
@@ -23,7 +27,7 @@ export function TimingsPage() {
       {timings.data && (
         <TimingsForm key={JSON.stringify(timings.data)} timings={timings.data} zone={timings.data.timezone ?? browserTimeZone()} />
       )}
-      {timings.data && <Preview timezone={timings.data.timezone ?? browserTimeZone()} />}
+      {timings.data && <Preview timezone={timings.data.timezone ?? browserTimeZone()} listed={listed} />}
     </div>
   );
 }
@@ -197,18 +201,18 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
   );
 }
 
-/** The next free slots the saved schedule gives, in the consultant's zone. */
-function Preview({ timezone }: { timezone: string }) {
+/** The next free slots the saved schedule gives, in the consultant's zone; asked only once listed (else 404). */
+function Preview({ timezone, listed }: { timezone: string; listed: boolean | undefined }) {
   const { t, i18n } = useTranslation();
   const session = useSession('consultant');
-  const preview = usePreview(session.data?.account_id, timezone, todayIn(timezone));
+  const preview = usePreview(listed ? session.data?.account_id : undefined, timezone, todayIn(timezone));
   const slots = preview.data?.slots.slice(0, PREVIEW_COUNT) ?? [];
   return (
     <section className="card" aria-labelledby="timings-preview">
       <h2 id="timings-preview">{t('timings.preview')}</h2>
       <div role="status" aria-live="polite">
         {preview.isPending && preview.fetchStatus !== 'idle' && t('common.loading')}
-        {preview.isError && t('timings.previewUnavailable')}
+        {(listed === false || preview.isError) && t('timings.previewUnavailable')}
         {preview.data && slots.length === 0 && t('timings.previewNone')}
       </div>
       {slots.length > 0 && (
