@@ -32,7 +32,7 @@ describe('local storage', () => {
     await screen.findByRole('heading', { name: 'Bonjour, Camille !' });
 
     // Sidebar toggle and language switch are remembered.
-    await user.click(screen.getByRole('button', { name: 'Afficher ou masquer le menu' }));
+    await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(screen.getByRole('button', { name: /English/ }));
     await screen.findByRole('heading', { name: 'Hello, Camille!' });
 

@@ -11,6 +11,8 @@ import { AreaContext } from './area-context';
 import styles from './area-layout.module.css';
 import { areaMenu, isMenuGroup, type MenuEntry, type MenuGroup } from './area-menus';
 import { useRouteHandle } from './route-handle';
+import { useDisclosure } from './use-disclosure';
+import { useMediaQuery, WIDE_SCREEN } from './use-media-query';
 import { UserMenu } from './user-menu';
 
 const toggleSidebar = () =>
@@ -76,14 +78,21 @@ function MenuGroupItem({ group }: { group: MenuGroup }) {
   );
 }
 
-/** Shell of the client, consultant and admin areas: top bar, sidebar menu, page, footer. */
+/**
+ * Shell of the client, consultant and admin areas: top bar, menu, page, footer. On a wide
+ * screen the menu is a side bar (shown or hidden, remembered); on a phone it is a disclosure
+ * behind the menu button, closed on arrival, so the page starts right under the top bar.
+ */
 export function AreaLayout({ role }: { role: Role }) {
   const { t } = useTranslation();
   const sidebarOpened = usePersistedState((s) => s.layout.sidebarOpened);
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const phoneMenu = useDisclosure();
   const { data: settings } = useWebSettings();
   const hasPageHeader = role === 'admin';
   const area = useMemo(() => ({ role, hasPageHeader }), [role, hasPageHeader]);
   const year = new Date().getFullYear();
+  const menuOpen = wide ? sidebarOpened : phoneMenu.open;
 
   return (
     <AreaContext.Provider value={area}>
@@ -95,13 +104,12 @@ export function AreaLayout({ role }: { role: Role }) {
           <div className={styles.start}>
             <button
               type="button"
-              className="btn btn-secondary btn-small"
-              aria-expanded={sidebarOpened}
+              className={`btn btn-secondary btn-small ${styles.menuButton}`}
               aria-controls="area-sidebar"
-              onClick={toggleSidebar}
+              {...(wide ? { 'aria-expanded': sidebarOpened, onClick: toggleSidebar } : phoneMenu.buttonProps)}
             >
               <Icon name="menu" />
-              <span className="visually-hidden">{t('nav.toggleSidebar')}</span>
+              <span className={styles.menuButtonLabel}>{t('nav.menu')}</span>
             </button>
             <Logo className={styles.logo} />
             <LanguageSwitcher />
@@ -114,7 +122,8 @@ export function AreaLayout({ role }: { role: Role }) {
           <nav
             id="area-sidebar"
             aria-label={t('nav.areaMenu', { area: t(`roles.${role}`) })}
-            className={`${styles.sidebar} ${sidebarOpened ? '' : styles.sidebarClosed}`}
+            className={`${styles.sidebar} ${menuOpen ? styles.sidebarOpen : styles.sidebarClosed}`}
+            {...(wide ? {} : phoneMenu.panelProps)}
           >
             <ul className={styles.menu}>
               {areaMenu(role).map((item) =>

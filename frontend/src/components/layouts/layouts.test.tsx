@@ -1,9 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
+
+/** The screen width the layouts ask `matchMedia` about (jsdom has none). */
+const screenIsWide = (wide: boolean) =>
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: wide,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
 
 describe('layouts', () => {
   it('public header: menu button, all public links, profile to sign-in, footer disclaimer', async () => {
@@ -68,13 +77,65 @@ describe('layouts', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
-  it('area sidebar toggles and remembers its state', async () => {
+  it('area sidebar on a wide screen toggles and remembers its state', async () => {
+    screenIsWide(true);
     stubFetch({ 'GET /api/client/session': () => json(sessionFor('client')) });
     renderApp('/client/dashboard');
-    const toggle = await screen.findByRole('button', { name: 'Afficher ou masquer le menu' });
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await userEvent.setup().click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(window.localStorage.getItem('equilibre-state')).toContain('"sidebarOpened":false');
+  });
+
+  it('area menu on a phone: closed on arrival, a disclosure the keyboard opens and closes, a chosen link closes it', async () => {
+    screenIsWide(false);
+    stubFetch({ 'GET /api/client/session': () => json(sessionFor('client')) });
+    const { router } = renderApp('/client/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+    const button = screen.getByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Menu Espace client' });
+    expect(button.getAttribute('aria-controls')).toBe(nav.id);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    // A disclosure of links, not an ARIA menu.
+    expect(button.getAttribute('aria-haspopup')).toBeNull();
+
+    const user = userEvent.setup({ delay: null });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Tableau de bord'));
+    expect(nav.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    // The stored side-bar choice of wide screens does not open it here.
+    expect(window.localStorage.getItem('equilibre-state') ?? '').not.toContain('"sidebarOpened":false');
+
+    await user.click(button);
+    await user.click(within(nav).getByRole('link', { name: 'Sécurité' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/security'));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+
+    // Focus leaving the menu (Tab past its last link) closes it too.
+    await user.click(button);
+    await user.click(screen.getByRole('button', { name: /Menu du compte/ }));
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('public menu on a phone: Enter opens it with focus on its first link, Escape closes it back to the button', async () => {
+    stubFetch();
+    renderApp('/');
+    const button = await screen.findByRole('button', { name: /Menu/ });
+    const user = userEvent.setup({ delay: null });
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('À propos'));
+    await user.keyboard('{Escape}');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
@@ -7,11 +6,15 @@ import { Icon } from '../ui/icon';
 import { LanguageSwitcher } from '../ui/language-switcher';
 import { Logo } from '../ui/logo';
 import styles from './public-header.module.css';
+import { useDisclosure } from './use-disclosure';
 
-/** Public header (spec §2): logo, En/Fr, and the public menu, collapsed behind a button on phones. */
+/**
+ * Public header (spec §2): logo, En/Fr, and the public menu, collapsed behind a button on
+ * phones (a disclosure: focus into the links when opened, back to the button when closed).
+ */
 export function PublicHeader() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const menu = useDisclosure();
   const signedInRole = usePersistedState(firstSignedInRole);
   const profileHref = signedInRole
     ? paths[signedInRole].dashboard.getHref()
@@ -37,9 +40,8 @@ export function PublicHeader() {
         <button
           type="button"
           className={`btn btn-secondary btn-small ${styles.menuButton}`}
-          aria-expanded={open}
           aria-controls="public-nav"
-          onClick={() => setOpen((value) => !value)}
+          {...menu.buttonProps}
         >
           <Icon name="menu" />
           {t('nav.menu')}
@@ -48,28 +50,25 @@ export function PublicHeader() {
       <nav
         id="public-nav"
         aria-label={t('nav.main')}
-        className={`${styles.nav} ${open ? styles.navOpen : ''}`}
+        className={`${styles.nav} ${menu.open ? styles.navOpen : ''}`}
+        {...menu.panelProps}
       >
         <ul className={`container ${styles.list}`}>
           {links.map((link) => (
             <li key={link.to}>
               {link.to.includes('#') ? (
-                <Link className={styles.link} to={link.to} onClick={() => setOpen(false)}>
+                <Link className={styles.link} to={link.to}>
                   {link.label}
                 </Link>
               ) : (
-                <NavLink className={styles.link} to={link.to} onClick={() => setOpen(false)}>
+                <NavLink className={styles.link} to={link.to}>
                   {link.label}
                 </NavLink>
               )}
             </li>
           ))}
           <li>
-            <NavLink
-              className={`${styles.link} ${styles.profile}`}
-              to={profileHref}
-              onClick={() => setOpen(false)}
-            >
+            <NavLink className={`${styles.link} ${styles.profile}`} to={profileHref}>
               {t('nav.profile')}
             </NavLink>
           </li>

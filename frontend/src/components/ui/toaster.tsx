@@ -21,7 +21,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** Notifications, top right (spec §2, §8). */
+/** Notifications (spec §2, §8): top right, at the bottom on a phone so the header stays usable. */
 export function Toaster() {
   const toasts = useToasts();
   return (
