@@ -17,12 +17,16 @@ export type DirectoryFilters = {
 
 export type LayoutState = { layout: 'vertical'; sidebarOpened: boolean };
 
+/** A booking page the client left for a detour (the consent form), to come back to: its path, and when. */
+export type BookingReturn = { path: string; at: number };
+
 /** Everything the SPA keeps across reloads, under one key; non-secret by construction. */
 export type PersistedState = {
   auth: Record<Role, RoleStatus>;
   language: Language;
   filters: DirectoryFilters;
   layout: LayoutState;
+  bookingReturn: BookingReturn | null;
 };
 
 export const defaultFilters = (): DirectoryFilters => ({
@@ -44,6 +48,7 @@ const defaultState = (): PersistedState => ({
   language: 'fr',
   filters: defaultFilters(),
   layout: { layout: 'vertical', sidebarOpened: true },
+  bookingReturn: null,
 });
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -81,6 +86,10 @@ const load = (): PersistedState => {
   }
   if (isRecord(stored.layout) && typeof stored.layout.sidebarOpened === 'boolean') {
     state.layout.sidebarOpened = stored.layout.sidebarOpened;
+  }
+  const back = stored.bookingReturn;
+  if (isRecord(back) && typeof back.path === 'string' && typeof back.at === 'number') {
+    state.bookingReturn = { path: back.path, at: back.at };
   }
   return state;
 };

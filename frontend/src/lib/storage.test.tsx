@@ -49,7 +49,7 @@ describe('local storage', () => {
       expect(value).not.toMatch(/token|jwt|eyJ|secret|camille@example\.org|account_id/i);
     }
     const state = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.persistedState) ?? '{}') as Record<string, unknown>;
-    expect(Object.keys(state).sort()).toEqual(['auth', 'filters', 'language', 'layout']);
+    expect(Object.keys(state).sort()).toEqual(['auth', 'bookingReturn', 'filters', 'language', 'layout']);
     expect(state.layout).toEqual({ layout: 'vertical', sidebarOpened: false });
     expect(state.language).toBe('en');
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedLanguage)).toBe('en');

@@ -16,6 +16,8 @@ export type BookingQuote = {
   free_first_eligible: boolean;
   consent_form_uploaded: boolean;
   slot_free: boolean;
+  /** Why the slot cannot be booked (`slot_taken`, `slot_unavailable`, …), null when it is free. */
+  error_code?: string | null;
   coupon: { code: string; applied: boolean; error_code: string | null } | null;
 };
 

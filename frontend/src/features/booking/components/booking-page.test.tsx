@@ -50,10 +50,14 @@ const held = (total = eur(6000)) =>
 
 describe('booking page', () => {
   it('sends a visitor to the client sign-in and remembers the booking page', async () => {
-    stubFetch();
+    const fetch = stubFetch();
     const { router } = renderApp(`/booking/${TOKEN}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
     expect(window.localStorage.getItem(STORAGE_KEYS.redirectUrl)).toBe(`/booking/${TOKEN}`);
+    // The sign-in says the chosen slot waits (and so does the sign-up it links to).
+    expect(await screen.findByText(/Connectez-vous pour réserver le créneau choisi/)).toBeTruthy();
+    // Nobody signed in here before: the session is not even asked (no 401 in the console).
+    expect(fetch.calls('GET', '/api/client/session')).toEqual([]);
   });
 
   it('shows the quote in the client’s zone and books and pays with a coupon', async () => {
@@ -136,18 +140,22 @@ describe('booking page', () => {
     expect(await screen.findByText('This coupon code has expired.')).toBeTruthy();
   });
 
-  it('offers the free first consultation with the spec’s message and Book Free, without payment', async () => {
+  it('offers the free first consultation before any amount: the whole price off, a total of 0, Book Free, no payment', async () => {
     const fetch = asClient({
-      'GET /api/client/booking-quote': () => json(quote({ free_first_eligible: true, total: eur(0) })),
+      // As the server answers: the quote's total is the price; the booking is sent with `free`.
+      'GET /api/client/booking-quote': () => json(quote({ free_first_eligible: true })),
       'POST /api/client/bookings': () =>
         json({ booking_id: 'b2', status: 'confirmed', hold_expires_at: null, total: eur(0) }, { status: 201 }),
     });
     renderApp(`/booking/${TOKEN}`);
-    expect(
-      await screen.findByText(
-        'Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.',
-      ),
-    ).toBeTruthy();
+    const offer = await screen.findByText(
+      'Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.',
+    );
+    const total = screen.getByTestId('quote-total');
+    // The offer is read before any amount.
+    expect(offer.compareDocumentPosition(screen.getByText(/^60,00\s€$/)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(total.textContent).toMatch(/^0,00\s€$/);
+    expect(screen.getByText('Première consultation offerte').nextElementSibling?.textContent).toMatch(/^−60,00\s€$/);
     expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
     expect(screen.queryByLabelText('Code promo')).toBeNull();
     await user().click(screen.getByRole('button', { name: 'Réserver gratuitement' }));
@@ -175,8 +183,67 @@ describe('booking page', () => {
         'Vous devez remplir et téléverser le formulaire de consentement avant de pouvoir réserver une consultation.',
       ),
     ).toBeTruthy();
+    expect(screen.getByText(/vous reviendrez ici avec ce créneau/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Remplir le formulaire de consentement' }).getAttribute('href')).toBe(
       '/client/consent-form-doc',
+    );
+    expect(screen.queryByRole('button', { name: /Réserver/ })).toBeNull();
+  });
+
+  it('the consent form detour keeps the slot: saving the form brings the client back to it, ready to book', async () => {
+    let consent = false;
+    const fetch = asClient({
+      'GET /api/client/booking-quote': () => json(quote({ consent_form_uploaded: consent })),
+      'GET /api/client/consent-form': () =>
+        json({ uploaded: consent, uploaded_at: consent ? '2026-11-20T09:00:00Z' : null, file_key: consent ? 'k/f.pdf' : null }),
+      'POST /api/client/files': () =>
+        json({ key: 'k/f.pdf', content_type: 'application/pdf', size: 2048, name: 'f.pdf' }, { status: 201 }),
+      'PUT /api/client/consent-form': () => {
+        consent = true;
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/client/bookings': () => held(),
+    });
+    const { router } = renderApp(`/booking/${TOKEN}`);
+    const u = user();
+    await u.click(await screen.findByRole('link', { name: 'Remplir le formulaire de consentement' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/consent-form-doc'));
+    expect(await screen.findByText(/vous reviendrez à votre réservation/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Revenir à ma réservation' }).getAttribute('href')).toBe(`/booking/${TOKEN}`);
+
+    await u.upload(
+      await screen.findByLabelText(/Formulaire rempli et signé/),
+      new File(['%PDF-1.4'], 'f.pdf', { type: 'application/pdf' }),
+    );
+    await screen.findByText(/Fichier : f.pdf/);
+    await u.click(screen.getByRole('button', { name: 'Envoyer le formulaire' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/booking/${TOKEN}`));
+    expect(
+      await screen.findByText('Votre formulaire de consentement est enregistré : vous pouvez réserver ce créneau.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/lundi 4 mars 2030 .*10:00/)).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Réserver maintenant' }));
+    await waitFor(() => expect(fetch.calls('POST', '/api/client/bookings')).toHaveLength(1));
+    expect(fetch.calls('POST', '/api/client/bookings')[0].body).toEqual({ consultant_id: CONSULTANT, start: START });
+    // Used once: the consent form page no longer sends back here.
+    expect(window.localStorage.getItem(STORAGE_KEYS.persistedState)).toContain('"bookingReturn":null');
+  });
+
+  it('back from the consent form, a slot taken meanwhile is said so, with the way to another slot', async () => {
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote({ slot_free: false, error_code: 'slot_taken' })),
+      'GET /api/client/bookings': () => page([]),
+    });
+    const { router } = renderApp('/');
+    await router.navigate(`/booking/${TOKEN}`, { state: { consentSaved: true } });
+    expect(
+      await screen.findByText(
+        'Votre formulaire de consentement est enregistré, mais ce créneau a été réservé par quelqu’un d’autre entre-temps. Choisissez-en un autre.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choisir un autre créneau' }).getAttribute('href')).toBe(
+      `/our-experts/details/${CONSULTANT}#slots`,
     );
     expect(screen.queryByRole('button', { name: /Réserver/ })).toBeNull();
   });

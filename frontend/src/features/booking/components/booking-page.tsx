@@ -1,10 +1,11 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageTitle } from '@/components/layouts/page-title';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
+import { rememberBookingReturn } from '@/lib/redirect-url';
 import { formatMinutes } from '@/lib/format';
 import { errorText } from '@/lib/toast';
 import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
@@ -49,7 +50,14 @@ const PHOTO = 72;
 
 const fullName = (quote: BookingQuote) => `${quote.consultant.given_name} ${quote.consultant.family_name}`;
 
-function QuoteFacts({ quote, amounts = quote }: { quote: BookingQuote; amounts?: Amounts }) {
+/** The free first consultation: the whole price off, nothing to pay (the booking is sent with `free`). */
+const freeAmounts = (quote: BookingQuote): Amounts => ({
+  price: quote.price,
+  discount: quote.price,
+  total: { ...quote.price, amount_minor: 0 },
+});
+
+function QuoteFacts({ quote, amounts = quote, free = false }: { quote: BookingQuote; amounts?: Amounts; free?: boolean }) {
   const { t, i18n } = useTranslation();
   const money = useMoney();
   const language = i18n.language;
@@ -74,7 +82,7 @@ function QuoteFacts({ quote, amounts = quote }: { quote: BookingQuote; amounts?:
         <dd>{money(amounts.price)}</dd>
         {amounts.discount.amount_minor > 0 && (
           <>
-            <dt>{t('booking.quote.discount')}</dt>
+            <dt>{free ? t('booking.quote.freeFirst') : t('booking.quote.discount')}</dt>
             <dd>−{money(amounts.discount)}</dd>
           </>
         )}
@@ -110,8 +118,14 @@ export function BookingPage({ token, bookingId = null }: { token: string; bookin
   return <Booking consultantId={parsed.consultantId} start={parsed.start} bookingId={bookingId} />;
 }
 
+/** What the consent form page passes back with its navigation here (the client saved the form). */
+type ReturnState = { consentSaved?: boolean } | null;
+
 function Booking({ consultantId, start, bookingId }: { consultantId: string; start: string; bookingId: string | null }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const consentSaved = (location.state as ReturnState)?.consentSaved === true;
   const [coupon, setCoupon] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'quote' });
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
@@ -131,9 +145,16 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
   }, [dismissOwn]);
   const resumed = step.kind === 'quote' && own.row && !dismissed.includes(own.row.id) ? resumeStep(own.row, now) : null;
   const current = resumed ?? step;
-  const data = quote.data;
+  // Back from the consent form, the quote cached before it is stale (it said the form was missing).
+  const data = !consentSaved || quote.isFetchedAfterMount ? quote.data : undefined;
   // Whether the client already holds the slot is known before offering to book it.
   const ready = Boolean(data) && !(current.kind === 'quote' && own.pending);
+
+  const consentMissing = Boolean(data && !data.consent_form_uploaded && data.slot_free);
+  // Saving the consent form brings the client back here, to this slot.
+  useEffect(() => {
+    if (consentMissing) rememberBookingReturn(here);
+  }, [consentMissing, here]);
 
   if (quote.isError && !data) {
     if (isApiError(quote.error) && quote.error.status === 404) return <NotFoundPage />;
@@ -170,6 +191,13 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
   };
 
   const slotTaken = refusal?.code === 'slot_taken' || (data && !data.slot_free && current.kind === 'quote');
+  const slotMessage =
+    refusal?.code === 'slot_taken'
+      ? t('booking.slotTaken')
+      : consentSaved
+        ? t(data?.error_code === 'slot_taken' ? 'booking.back.slotTaken' : 'booking.back.slotGone')
+        : t('booking.slotGone');
+  const free = Boolean(data?.free_first_eligible) && current.kind === 'quote';
 
   return (
     <div className={`container ${styles.page}`}>
@@ -195,25 +223,37 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
       {ready && data && current.kind !== 'done' && (
         <section className="card" aria-labelledby="booking-summary">
           <h2 id="booking-summary">{t('booking.quote.title')}</h2>
-          <QuoteFacts quote={data} amounts={current.kind === 'pay' ? current.hold.amounts : undefined} />
+          {consentSaved && !slotTaken && data.consent_form_uploaded && (
+            <p className={styles.notice} role="status">
+              {t('booking.back.ready')}
+            </p>
+          )}
+          {/* The offer comes before any amount, so no price is read as what the client will pay. */}
+          {free && <p className={styles.notice}>{t('booking.freeFirst')}</p>}
+          <QuoteFacts
+            quote={data}
+            amounts={current.kind === 'pay' ? current.hold.amounts : free ? freeAmounts(data) : undefined}
+            free={free}
+          />
 
           {slotTaken ? (
             <div className={styles.refusal} role="alert">
-              <p>{refusal?.code === 'slot_taken' ? t('booking.slotTaken') : t('booking.slotGone')}</p>
+              <p>{slotMessage}</p>
               <BackToSlots consultantId={consultantId} />
             </div>
           ) : !data.consent_form_uploaded ? (
             <div className={styles.refusal} role="alert">
               <p>{t('booking.consentMissing')}</p>
-              <Link to={paths.client.consentFormDoc.getHref()}>{t('booking.consentLink')}</Link>
+              <p>{t('booking.consentReturn')}</p>
+              <Link className="btn" to={paths.client.consentFormDoc.getHref()}>
+                {t('booking.consentLink')}
+              </Link>
             </div>
           ) : current.kind === 'pay' ? (
             current.hold.resumed && <p className={styles.notice}>{t('booking.resume.notice')}</p>
           ) : current.kind === 'quote' ? (
             <>
-              {data.free_first_eligible ? (
-                <p className={styles.notice}>{t('booking.freeFirst')}</p>
-              ) : (
+              {!data.free_first_eligible && (
                 <CouponForm quote={data} applied={coupon} checking={quote.isFetching} onApply={setCoupon} />
               )}
               {refusal && (

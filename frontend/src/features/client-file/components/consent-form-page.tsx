@@ -1,10 +1,13 @@
 import { Form, Formik } from 'formik';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
 import { FileField } from '@/components/form/file-field';
 import { formStyles } from '@/components/form/form-styles';
 import { PageTitle } from '@/components/layouts/page-title';
 import { fileHref } from '@/components/form/file-upload';
 import { formatDateTime } from '@/lib/format';
+import { usePersistedState } from '@/lib/persisted-state';
+import { bookingReturnPath, forgetBookingReturn } from '@/lib/redirect-url';
 import { errorText } from '@/lib/toast';
 import {
   consentFormTemplateUrl,
@@ -20,15 +23,23 @@ const FIELDS = ['file_key'] as const;
 /**
  * spec §2 client `consent-form-doc`: download the consent form, fill it in and sign it,
  * upload it as a PDF. Booking needs it (spec §5), so the status says plainly whether it is on file.
+ * A client sent here by a booking page goes back to it (and its slot) once the form is saved.
  */
 export function ConsentFormPage() {
   const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const consent = useConsentForm();
   const save = useSaveConsentForm();
+  const bookingPath = usePersistedState(bookingReturnPath);
   const data = consent.data;
   return (
     <div className="stack">
       <PageTitle>{t('clientFile.consent.title')}</PageTitle>
+      {bookingPath && (
+        <p className={styles.bookingReturn}>
+          {t('clientFile.consent.bookingReturn')} <Link to={bookingPath}>{t('clientFile.consent.backToBooking')}</Link>
+        </p>
+      )}
       {consent.isPending && <p role="status">{t('common.loading')}</p>}
       {consent.isError && <p role="alert">{errorText(consent.error, t('errors.network'))}</p>}
       {data && (
@@ -69,6 +80,10 @@ export function ConsentFormPage() {
               }
               if (await saveForm(() => save.mutateAsync(values), helpers.setErrors, FIELDS)) {
                 helpers.resetForm();
+                if (bookingPath) {
+                  forgetBookingReturn();
+                  await navigate(bookingPath, { state: { consentSaved: true } });
+                }
               }
             }}
           >
