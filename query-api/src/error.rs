@@ -29,6 +29,9 @@ pub enum QueryError {
     Files(platform::files::FileError),
     #[error("room: {0}")]
     Room(domain::room::RoomRefusal),
+    /// A read-model row the projector could not have written.
+    #[error("unreadable read-model row: {0}")]
+    Corrupt(&'static str),
 }
 
 impl From<platform::files::FileError> for QueryError {
@@ -73,7 +76,8 @@ impl IntoResponse for QueryError {
             QueryError::Store(_)
             | QueryError::ReadDb(_)
             | QueryError::Projector(_)
-            | QueryError::Files(_) => {
+            | QueryError::Files(_)
+            | QueryError::Corrupt(_) => {
                 tracing::error!(error = %self, "query failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, "internal")
             }

@@ -7,10 +7,11 @@
 //! [`RECHECK_AFTER`], or at once when the request names a newer
 //! `X-Min-Position`) and until its own expiry, which the renderer sets to
 //! when the clock alone would change the answer (the first slot falling
-//! inside the booking notice, a new local day).
+//! inside the booking notice, a new local day). The checkpoint read is
+//! shared by every key: a miss then costs only its own rows.
 
 use std::collections::HashMap;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
@@ -54,9 +55,34 @@ pub struct Rendered {
 #[derive(Default)]
 pub struct RenderCache {
     entries: RwLock<HashMap<String, Arc<Entry>>>,
+    /// The last checkpoint read and when its read began, for every key.
+    last: Mutex<Option<(Position, Instant)>>,
 }
 
 impl RenderCache {
+    /// The projector checkpoint, read again only when the last read is not
+    /// fresh for this request. Rows read after it are at least that recent,
+    /// so an entry is never tagged newer than what it holds.
+    async fn checkpoint(
+        &self,
+        state: &QueryState,
+        wanted: Option<Position>,
+    ) -> Result<(Position, Instant), QueryError> {
+        let last = *self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((checkpoint, at)) = last
+            && is_fresh(checkpoint, at, wanted)
+        {
+            return Ok((checkpoint, at));
+        }
+        let at = Instant::now();
+        let checkpoint = projector::projections_checkpoint(&state.read).await?;
+        let mut last = self.last.lock().unwrap_or_else(PoisonError::into_inner);
+        if last.is_none_or(|(_, seen)| seen < at) {
+            *last = Some((checkpoint, at));
+        }
+        Ok((checkpoint, at))
+    }
+
     fn get(&self, key: &str) -> Option<Arc<Entry>> {
         self.entries
             .read()
@@ -92,7 +118,7 @@ impl RenderCache {
         {
             return Ok(entry.body.clone());
         }
-        let checkpoint = projector::projections_checkpoint(&state.read).await?;
+        let (checkpoint, checked_at) = self.checkpoint(state, wanted).await?;
         if let Some(entry) = cached
             && entry.checkpoint == checkpoint
         {
@@ -101,7 +127,7 @@ impl RenderCache {
                 key,
                 Entry {
                     checkpoint,
-                    checked_at: Instant::now(),
+                    checked_at,
                     expires: entry.expires,
                     body: body.clone(),
                 },
@@ -114,7 +140,7 @@ impl RenderCache {
             key,
             Entry {
                 checkpoint,
-                checked_at: Instant::now(),
+                checked_at,
                 expires: rendered.expires,
                 body: body.clone(),
             },

@@ -14,7 +14,7 @@ use crate::client_file::ClientFile;
 use crate::consultant::{self, Consultant};
 use crate::coupon::{Coupon, CouponEvent};
 use crate::room::RoomWindow;
-use crate::values::{Money, SessionDuration, text};
+use crate::values::{Money, SessionDuration, TimeZone, text};
 use crate::{DomainError, RuleCode};
 
 /// An unpaid hold lasts this long.
@@ -82,7 +82,38 @@ impl Decision {
     }
 }
 
-/// The session length and price of a bookable consultant, with their zone.
+/// What a bookable consultant offers: session length, price, free first
+/// consultation and zone. The commands take it from the folded consultant
+/// ([`Offering::of`]); the query side reads the same fields from its read
+/// model, so the checkout page and the hold decide on one rule ([`quote`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offering {
+    pub duration: SessionDuration,
+    pub price: Money,
+    pub free_first: bool,
+    pub zone: TimeZone,
+}
+
+impl Offering {
+    /// The consultant's offer, when listed and fully set up.
+    pub fn of(consultant: &Consultant) -> Option<Offering> {
+        match (
+            consultant::is_listed(consultant),
+            &consultant.details,
+            consultant.timezone,
+        ) {
+            (true, Some(details), Some(zone)) => Some(Offering {
+                duration: details.session_duration,
+                price: details.price,
+                free_first: details.first_consultation_free,
+                zone,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// An offering with its published weekly availability.
 struct Offer {
     duration: SessionDuration,
     price: Money,
@@ -90,20 +121,14 @@ struct Offer {
     availability: crate::availability::Availability,
 }
 
-fn offer(consultant: &Consultant, timings: &Timings) -> Result<Offer, DomainError> {
-    match (
-        consultant::is_listed(consultant),
-        &consultant.details,
-        consultant.timezone,
-    ) {
-        (true, Some(details), Some(zone)) => Ok(Offer {
-            duration: details.session_duration,
-            price: details.price,
-            free_first: details.first_consultation_free,
-            availability: timings.in_zone(zone),
-        }),
-        _ => Err(DomainError::Rule(RuleCode::SlotUnavailable)),
-    }
+fn offer(offering: Option<Offering>, timings: &Timings) -> Result<Offer, DomainError> {
+    let offering = offering.ok_or(DomainError::Rule(RuleCode::SlotUnavailable))?;
+    Ok(Offer {
+        duration: offering.duration,
+        price: offering.price,
+        free_first: offering.free_first,
+        availability: timings.in_zone(offering.zone),
+    })
 }
 
 /// Where a new booking of `consultant` starting at `start` would end, when
@@ -173,15 +198,38 @@ pub struct HoldContext<'a> {
     pub client_calendars: &'a Calendars,
 }
 
+/// What a quote is decided on.
+#[derive(Clone, Copy)]
+pub struct QuoteContext<'a> {
+    /// `None` when the consultant is not bookable.
+    pub offering: Option<Offering>,
+    pub timings: &'a Timings,
+    /// The client has had a confirmed booking with the consultant ([`Pair::has_booked`]).
+    pub has_booked: bool,
+    /// The typed code's coupon (`Coupon::default()` when the code is unknown).
+    pub coupon: Option<&'a Coupon>,
+}
+
+impl<'a> HoldContext<'a> {
+    fn quoting(&self) -> QuoteContext<'a> {
+        QuoteContext {
+            offering: Offering::of(self.consultant),
+            timings: self.timings,
+            has_booked: self.pair.has_booked(),
+            coupon: self.coupon,
+        }
+    }
+}
+
 /// The price of a slot for this client, coupon applied, or why it cannot be booked.
 pub fn quote(
     request: &HoldRequest,
-    context: &HoldContext<'_>,
+    context: &QuoteContext<'_>,
     now: DateTime<Utc>,
 ) -> Result<Quote, DomainError> {
-    let offer = offer(context.consultant, context.timings)?;
+    let offer = offer(context.offering, context.timings)?;
     let end = check_slot(&offer, offer.duration, request.start, now)?;
-    let free_first_eligible = offer.free_first && !context.pair.has_booked();
+    let free_first_eligible = offer.free_first && !context.has_booked;
     let price = offer.price;
     let (discount, free) = if request.free {
         if !free_first_eligible {
@@ -214,11 +262,12 @@ pub fn hold(
     context: &HoldContext<'_>,
     now: DateTime<Utc>,
 ) -> Result<Decision, DomainError> {
-    offer(context.consultant, context.timings)?;
+    let quoting = context.quoting();
+    offer(quoting.offering, quoting.timings)?;
     if !context.client_file.consent_form_uploaded() {
         return Err(DomainError::Rule(RuleCode::ConsentFormMissing));
     }
-    let quote = quote(request, context, now)?;
+    let quote = quote(request, &quoting, now)?;
     let (start, end, id) = (quote.start, quote.end, request.booking_id);
     if overlaps_any(context.consultant_calendars, start, end, id) {
         return Err(DomainError::Rule(RuleCode::SlotTaken));
@@ -556,7 +605,7 @@ pub fn reschedule(
     if new_start == info.start {
         return Ok(Decision::default());
     }
-    let offer = offer(context.consultant, context.timings)?;
+    let offer = offer(Offering::of(context.consultant), context.timings)?;
     let duration = SessionDuration::parse(Some(i64::from(info.duration_minutes)))
         .map_err(|_| DomainError::Rule(RuleCode::SlotUnavailable))?;
     let new_end = check_slot(&offer, duration, new_start, now)?;

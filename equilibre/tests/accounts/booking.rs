@@ -5,7 +5,9 @@ use chrono::TimeDelta;
 use reqwest::Method;
 use serde_json::json;
 
-use crate::booking_support::{book, booking_id, client, expert, pay, send, signed_in, slots};
+use crate::booking_support::{
+    book, booking_id, client, expert, pay, quote, send, signed_in, slots,
+};
 use crate::support::{Backend, TestApp, unique_email};
 
 on_both_backends!(
@@ -111,8 +113,14 @@ async fn the_free_first_consultation_confirms_at_once_and_only_once(backend: Bac
     let expert = expert(&app).await;
     let client = client(&app, true).await;
     let starts = slots(&app, TimeDelta::days(3));
+    let offered = quote(&app, &client, &expert, starts[0], "").await;
+    assert_eq!(offered["free_first_eligible"], true);
     let free = book(&app, &client, &expert, starts[0], json!({"free": true})).await;
     free.expect(201);
+    // The checkout page follows the command: no second free consultation.
+    let after = quote(&app, &client, &expert, starts[5], "").await;
+    assert_eq!(after["free_first_eligible"], false);
+    assert_eq!(after["slot_free"], true);
     assert_eq!(free.json()["status"], "confirmed");
     assert_eq!(free.json()["total"]["amount_minor"], 0);
     let again = book(&app, &client, &expert, starts[5], json!({"free": true})).await;
@@ -362,6 +370,9 @@ async fn coupons_are_created_applied_and_disabled_by_administrators(backend: Bac
     .await
     .expect(403);
 
+    let promised = quote(&app, &client, &expert, starts[0], "Bienvenue").await;
+    assert_eq!(promised["coupon"]["applied"], true);
+    assert_eq!(promised["total"]["amount_minor"], 4500);
     let discounted = book(
         &app,
         &client,
@@ -372,6 +383,12 @@ async fn coupons_are_created_applied_and_disabled_by_administrators(backend: Bac
     .await;
     discounted.expect(201);
     assert_eq!(discounted.json()["total"]["amount_minor"], 4500);
+    // The quotes then give the command's own refusals, from the read models
+    let used = quote(&app, &client, &expert, starts[5], "bienvenue").await;
+    assert_eq!(used["coupon"]["error_code"], "coupon_client_limit");
+    assert_eq!(used["total"]["amount_minor"], 6000);
+    let nope = quote(&app, &client, &expert, starts[5], "nope-nope").await;
+    assert_eq!(nope["coupon"]["error_code"], "coupon_unknown");
     let limit = book(
         &app,
         &client,
@@ -413,6 +430,8 @@ async fn coupons_are_created_applied_and_disabled_by_administrators(backend: Bac
     )
     .await;
     assert_eq!(disabled.code(), "coupon_disabled");
+    let off = quote(&app, &other, &expert, starts[5], "bienvenue").await;
+    assert_eq!(off["coupon"]["error_code"], "coupon_disabled");
 }
 
 async fn a_no_show_is_reported_after_the_end_and_completion_is_recorded_at_the_rooms_close(

@@ -185,6 +185,32 @@ pub async fn book(
     send(app, client, Method::POST, "/api/client/bookings", &body).await
 }
 
+/// The checkout page's quote of `start` with a typed `coupon`, once the read
+/// models caught up with what was written.
+pub async fn quote(
+    app: &TestApp,
+    client: &Party,
+    expert: &Party,
+    start: DateTime<Utc>,
+    coupon: &str,
+) -> Value {
+    app.catch_up().await;
+    let answer = app
+        .bare(
+            Method::GET,
+            &format!(
+                "/api/client/booking-quote?consultant_id={}&start={}&coupon={coupon}",
+                expert.id(),
+                start.timestamp()
+            ),
+        )
+        .bearer(&client.token)
+        .send()
+        .await;
+    answer.expect(200);
+    answer.json()
+}
+
 /// Pays a held booking as the browser does: the booking's intent from
 /// `…/payment`, the card given to the sandbox provider's own route (never to
 /// the booking API), then `…/pay` with the intent. The first refusal on the

@@ -60,7 +60,10 @@ pub const TABLE: Table = Table {
         forgotten BIGINT NOT NULL DEFAULT 0,
         timezone TEXT,
         session_minutes BIGINT,
-        listed BIGINT NOT NULL DEFAULT 0
+        listed BIGINT NOT NULL DEFAULT 0,
+        price_minor BIGINT,
+        currency TEXT,
+        first_free BIGINT NOT NULL DEFAULT 0
     )",
 };
 
@@ -286,8 +289,9 @@ async fn apply_consultant(
     sqlx::query(
         "UPDATE rm_consultants SET status = $1, rejection_reason = $2, suspension_reason = $3,
             sections = $4, missing = $5, changed_since_approval = $6, submitted_at = $7, approved_at = $8,
-            timezone = $9, session_minutes = $10, listed = $11
-         WHERE consultant_id = $12",
+            timezone = $9, session_minutes = $10, listed = $11, price_minor = $12, currency = $13,
+            first_free = $14
+         WHERE consultant_id = $15",
     )
     .bind(consultant.status.as_str())
     .bind(consultant.rejection_reason.clone())
@@ -305,6 +309,14 @@ async fn apply_consultant(
             .map(|d| i64::from(d.session_duration.minutes())),
     )
     .bind(i64::from(consultant::is_listed(&consultant)))
+    .bind(consultant.details.as_ref().map(|d| d.price.minor))
+    .bind(consultant.details.as_ref().map(|d| d.price.currency.code()))
+    .bind(i64::from(
+        consultant
+            .details
+            .as_ref()
+            .is_some_and(|d| d.first_consultation_free),
+    ))
     .bind(id)
     .execute(&mut **tx)
     .await?;

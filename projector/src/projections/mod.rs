@@ -52,6 +52,8 @@ pub const SCHEMA: &[Table] = &[
     bookings::HISTORY_TABLE,
     practice::TIMINGS_TABLE,
     practice::COUPONS_TABLE,
+    practice::COUPON_USES_TABLE,
+    practice::PAIRS_TABLE,
     practice::NOTES_TABLE,
     client_files::TABLE,
     complaints::TABLE,
@@ -65,6 +67,7 @@ pub const SCHEMA: &[Table] = &[
 /// Indexes, created after the tables (dropped with them).
 pub const INDEXES: &[&[&str]] = &[
     bookings::INDEXES,
+    practice::INDEXES,
     complaints::INDEXES,
     audit::INDEXES,
     receipts::INDEXES,

@@ -3,7 +3,10 @@
 //! * `rm_timings`: the schedule of `timings-{consultant}` as last set (rules
 //!   and days off, JSON as recorded);
 //! * `rm_coupons`: every coupon with its terms, whether disabled, and its
-//!   live use count (redemptions minus releases);
+//!   live use count (redemptions minus releases); `rm_coupon_uses`: each
+//!   live use by booking and client (the per-client limit of a quote);
+//! * `rm_pairs`: each (client, consultant) pair with a confirmed booking
+//!   (the free first consultation of a quote);
 //! * `rm_notes`: consultants' notes after a meeting. The text is a
 //!   forgettable payload of the client: it shows [`ERASED`] once the client
 //!   is forgotten, live (`SubjectForgotten`) and on a rebuild (payload gone).
@@ -12,6 +15,7 @@ use std::sync::Arc;
 
 use domain::account::AccountEvent;
 use domain::availability::{self, AvailabilityEvent};
+use domain::booking::{self, PairEvent};
 use domain::codec;
 use domain::coupon::{self, CouponEvent, Discount};
 use domain::note::{self, NoteEvent};
@@ -55,6 +59,31 @@ pub const COUPONS_TABLE: Table = Table {
     )",
 };
 
+pub const COUPON_USES_TABLE: Table = Table {
+    name: "rm_coupon_uses",
+    key: "coupon_id, booking_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_coupon_uses (
+        coupon_id TEXT NOT NULL,
+        booking_id TEXT NOT NULL,
+        client_id TEXT NOT NULL,
+        PRIMARY KEY (coupon_id, booking_id)
+    )",
+};
+
+pub const PAIRS_TABLE: Table = Table {
+    name: "rm_pairs",
+    key: "client_id, consultant_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_pairs (
+        client_id TEXT NOT NULL,
+        consultant_id TEXT NOT NULL,
+        PRIMARY KEY (client_id, consultant_id)
+    )",
+};
+
+/// A code is looked up as typed (codes are stored as parsed: upper case).
+pub const INDEXES: &[&str] =
+    &["CREATE INDEX IF NOT EXISTS rm_coupons_code_idx ON rm_coupons (code)"];
+
 pub const NOTES_TABLE: Table = Table {
     name: "rm_notes",
     key: "note_id",
@@ -68,10 +97,11 @@ pub const NOTES_TABLE: Table = Table {
     )",
 };
 
-/// Timings, coupons, notes, and account streams (forgetting).
+/// Timings, coupons, pairs, notes, and account streams (forgetting).
 pub fn interested(category: &str) -> bool {
     category == availability::CATEGORY
         || category == coupon::CATEGORY
+        || category == booking::pair::CATEGORY
         || category == note::CATEGORY
         || category == domain::account::ACCOUNT_CATEGORY
 }
@@ -86,6 +116,8 @@ pub async fn apply(
         timings(tx, event).await
     } else if category == coupon::CATEGORY {
         coupons(tx, event).await
+    } else if category == booking::pair::CATEGORY {
+        pairs(tx, event).await
     } else if category == note::CATEGORY {
         notes(tx, store, event).await
     } else if event.event_type == "SubjectForgotten" {
@@ -173,15 +205,51 @@ async fn coupons(
         CouponEvent::CouponDisabled { .. } => {
             sqlx::query("UPDATE rm_coupons SET disabled = 1 WHERE coupon_id = $1").bind(id)
         }
-        CouponEvent::CouponRedeemed { .. } => {
+        CouponEvent::CouponRedeemed {
+            booking_id,
+            client_id,
+            ..
+        } => {
+            sqlx::query(
+                "INSERT INTO rm_coupon_uses (coupon_id, booking_id, client_id) VALUES ($1, $2, $3)
+                 ON CONFLICT (coupon_id, booking_id) DO UPDATE SET client_id = excluded.client_id",
+            )
+            .bind(id)
+            .bind(booking_id.to_string())
+            .bind(client_id.to_string())
+            .execute(&mut **tx)
+            .await?;
             sqlx::query("UPDATE rm_coupons SET uses = uses + 1 WHERE coupon_id = $1").bind(id)
         }
-        CouponEvent::CouponRedemptionReleased { .. } => {
+        CouponEvent::CouponRedemptionReleased { booking_id, .. } => {
+            sqlx::query("DELETE FROM rm_coupon_uses WHERE coupon_id = $1 AND booking_id = $2")
+                .bind(id)
+                .bind(booking_id.to_string())
+                .execute(&mut **tx)
+                .await?;
             sqlx::query("UPDATE rm_coupons SET uses = uses - 1 WHERE coupon_id = $1 AND uses > 0")
                 .bind(id)
         }
     };
     query.execute(&mut **tx).await?;
+    Ok(())
+}
+
+async fn pairs(tx: &mut Transaction<'_, Any>, event: &RecordedEvent) -> Result<(), ProjectorError> {
+    let PairEvent::PairBookingConfirmed {
+        client_id,
+        consultant_id,
+        ..
+    } = codec::decode(&event.event_type, event.schema_version, &event.payload)
+        .map_err(unreadable(event))?;
+    sqlx::query(
+        "INSERT INTO rm_pairs (client_id, consultant_id) VALUES ($1, $2)
+         ON CONFLICT (client_id, consultant_id) DO NOTHING",
+    )
+    .bind(client_id.to_string())
+    .bind(consultant_id.to_string())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 

@@ -1,29 +1,54 @@
 //! What a consultant offers and when, as the read models hold it: zone,
-//! session length and listing (`rm_consultants`), the weekly schedule
-//! (`rm_timings`). Read by the slot list, the quote, the timings page and the
+//! session length, price, free first consultation and listing
+//! (`rm_consultants`), the weekly schedule (`rm_timings`), read together in
+//! one statement. Read by the slot list, the quote, the timings page and the
 //! dashboards.
 
-use domain::values::{SessionDuration, TimeZone};
+use chrono::NaiveDate;
+use domain::availability::{TimingRule, Timings};
+use domain::booking::Offering;
+use domain::values::{Currency, Money, SessionDuration, TimeZone};
 use sqlx::Row;
 use uuid::Uuid;
 
 use crate::QueryState;
 use crate::error::QueryError;
 
-/// What a consultant offers: zone, session length, whether listed.
+/// What a consultant offers, and their saved schedule.
 pub(crate) struct Offer {
     pub timezone: Option<TimeZone>,
     pub duration: Option<SessionDuration>,
+    pub price: Option<Money>,
+    pub free_first: bool,
     pub listed: bool,
+    pub timings: Timings,
 }
 
-/// The consultant's offer as `rm_consultants` holds it (the domain's fold,
+impl Offer {
+    /// The domain's offering, when the consultant is bookable.
+    pub fn offering(&self) -> Option<Offering> {
+        match (self.listed, self.timezone, self.duration, self.price) {
+            (true, Some(zone), Some(duration), Some(price)) => Some(Offering {
+                duration,
+                price,
+                free_first: self.free_first,
+                zone,
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The consultant's offer as the read models hold it (the domain's fold,
 /// projected); an unknown consultant offers nothing.
 pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
     let row = sqlx::query(
         "SELECT c.timezone, c.session_minutes, c.listed, c.forgotten,
-            COALESCE(a.status, 'active')
-         FROM rm_consultants c LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
+            COALESCE(a.status, 'active'), c.price_minor, c.currency, c.first_free,
+            t.rules, t.days_off
+         FROM rm_consultants c
+            LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
+            LEFT JOIN rm_timings t ON t.consultant_id = c.consultant_id
          WHERE c.consultant_id = $1",
     )
     .bind(consultant_id.to_string())
@@ -33,7 +58,10 @@ pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Off
         return Ok(Offer {
             timezone: None,
             duration: None,
+            price: None,
+            free_first: false,
             listed: false,
+            timings: Timings::default(),
         });
     };
     let timezone: Option<String> = row.try_get(0)?;
@@ -42,11 +70,34 @@ pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Off
     let forgotten: i64 = row.try_get(3)?;
     // A deactivated account offers no slot (`domain::account::ensure_bookable`).
     let account_status: String = row.try_get(4)?;
+    let price_minor: Option<i64> = row.try_get(5)?;
+    let currency: Option<String> = row.try_get(6)?;
+    let first_free: i64 = row.try_get(7)?;
+    let rules: Option<String> = row.try_get(8)?;
+    let days_off: Option<String> = row.try_get(9)?;
+    let currency = currency.and_then(|c| Currency::parse(&c).ok());
     Ok(Offer {
         timezone: timezone.and_then(|z| TimeZone::parse(&z).ok()),
         duration: minutes.and_then(|m| SessionDuration::parse(Some(m)).ok()),
+        price: price_minor.zip(currency).map(|(m, c)| Money::new(m, c)),
+        free_first: first_free != 0,
         listed: listed != 0 && forgotten == 0 && account_status != "deactivated",
+        timings: parse_timings(rules.as_deref(), days_off.as_deref()),
     })
+}
+
+/// The schedule as the domain reads it (empty when never saved).
+fn parse_timings(rules: Option<&str>, days_off: Option<&str>) -> Timings {
+    Timings {
+        rules: rules
+            .and_then(|r| serde_json::from_str::<Vec<TimingRule>>(r).ok())
+            .unwrap_or_default(),
+        days_off: days_off
+            .and_then(|d| serde_json::from_str::<Vec<NaiveDate>>(d).ok())
+            .unwrap_or_default()
+            .into_iter()
+            .collect(),
+    }
 }
 
 /// The schedule as the consultant last saved it (empty when never saved).

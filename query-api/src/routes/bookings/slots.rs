@@ -1,15 +1,15 @@
 //! Free slots of an expert and a client's quote for one of them.
 //!
 //! Slots are the domain's slot arithmetic ([`Availability::slots`]) over the
-//! consultant's saved schedule (`rm_timings`), zone and session length
-//! (`rm_consultants`), minus the intervals of the consultant's
-//! held or confirmed bookings (`rm_bookings`), from [`MIN_NOTICE`] ahead.
-//! They are shown in the asked zone. The quote asks the domain's own
-//! [`booking::quote`] (price, free first consultation, coupon) over the same
-//! folded streams the hold command decides on, so no pricing rule is repeated
-//! here and the checkout page cannot promise what the command then refuses.
-
-use std::sync::Arc;
+//! consultant's saved schedule, zone and session length (one read of
+//! `rm_consultants` joined with `rm_timings`), minus the intervals of the
+//! consultant's held or confirmed bookings (`rm_bookings`), from
+//! [`MIN_NOTICE`] ahead. They are shown in the asked zone. The quote asks the
+//! domain's own [`booking::quote`] (price, free first consultation, coupon)
+//! over the read models' copy of what the hold command decides on
+//! (`rm_consultants`, `rm_pairs`, `rm_coupons` and `rm_coupon_uses`), so no
+//! pricing rule is repeated here and the checkout page cannot promise what
+//! the command then refuses.
 
 use axum::Json;
 use axum::extract::{FromRequestParts, Path, Query, State};
@@ -18,18 +18,15 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use domain::DomainError;
-use domain::availability::{Availability, Slot, TimingRule, Timings};
-use domain::booking::{self, HORIZON, HoldContext, HoldRequest, MIN_NOTICE, Pair, PairEvent};
-use domain::client_file::{ClientFile, ClientFileEvent};
-use domain::codec::{self, EventSchema};
-use domain::consultant::{self, Consultant, ConsultantEvent};
-use domain::coupon::{self, CodeReservation, Coupon, CouponCodeEvent, CouponEvent};
-use domain::values::{Money, SessionDuration, TimeZone};
+use domain::availability::{Availability, Slot};
+use domain::booking::{self, HORIZON, HoldRequest, MIN_NOTICE, QuoteContext};
+use domain::coupon::{self, Coupon, CouponTerms, Discount};
+use domain::values::{Currency, Money, SessionDuration, TimeZone};
 use platform::auth::{Role, bearer_or_cookie};
 use platform::http::{ErrorEnvelope, X_MIN_POSITION};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
-use store::{EventStore, Position, StreamId};
+use store::Position;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -46,47 +43,6 @@ const MAX_DAYS: u32 = 62;
 
 /// A rendered slots answer is never kept longer than this.
 const RENDER_LIFETIME: chrono::Duration = chrono::Duration::seconds(60);
-
-/// Folds a stream with the domain's `evolve`; an unreadable event is skipped.
-async fn fold<E: EventSchema, S>(
-    store: &Arc<dyn EventStore>,
-    stream: StreamId,
-    init: S,
-    evolve: impl Fn(S, &E) -> S,
-) -> Result<S, QueryError> {
-    let mut state = init;
-    for event in store.read_stream(&stream).await? {
-        if let Ok(decoded) =
-            codec::decode::<E>(&event.event_type, event.schema_version, &event.payload)
-        {
-            state = evolve(state, &decoded);
-        }
-    }
-    Ok(state)
-}
-
-/// The consultant as the domain folds it, for the quote's rules.
-async fn consultant_of(state: &QueryState, consultant_id: Uuid) -> Result<Consultant, QueryError> {
-    fold::<ConsultantEvent, _>(
-        &state.stores.events,
-        StreamId::new(consultant::CATEGORY, consultant_id),
-        Consultant::default(),
-        |c, e| c.evolve(e),
-    )
-    .await
-}
-
-/// The saved schedule as the domain reads it.
-async fn schedule(state: &QueryState, consultant_id: Uuid) -> Result<Timings, QueryError> {
-    let (rules, days_off) = super::schedule::timings_of(state, &consultant_id.to_string()).await?;
-    Ok(Timings {
-        rules: serde_json::from_value::<Vec<TimingRule>>(rules).unwrap_or_default(),
-        days_off: serde_json::from_value::<Vec<NaiveDate>>(days_off)
-            .unwrap_or_default()
-            .into_iter()
-            .collect(),
-    })
-}
 
 /// The consultant's held or confirmed intervals meeting `[from, to)`.
 async fn taken(
@@ -171,35 +127,49 @@ pub struct SlotsBody {
     pub slots: Vec<SlotBody>,
 }
 
-/// The free slots `offer` and the saved schedule yield, computed by the
-/// domain; `None` when the expert is not listed or not fully set up.
-async fn free_slots(
-    state: &QueryState,
-    consultant_id: Uuid,
+/// The free slots of `offer` over `[from, to)`, `taken` aside, computed by
+/// the domain; `None` when the expert is not listed or not fully set up.
+fn free_slots(
     offer: &Offer,
+    taken: &[(String, String)],
     from: DateTime<Utc>,
     to: DateTime<Utc>,
-) -> Result<Option<(SessionDuration, Vec<Slot>)>, QueryError> {
+    now: DateTime<Utc>,
+) -> Option<(SessionDuration, Vec<Slot>)> {
     let (true, Some(zone), Some(duration)) = (offer.listed, offer.timezone, offer.duration) else {
-        return Ok(None);
+        return None;
     };
-    let now = state.clock.now();
     let from = from.max(now + MIN_NOTICE);
     let to = to.min(now + HORIZON);
     if from >= to {
-        return Ok(Some((duration, Vec::new())));
+        return Some((duration, Vec::new()));
     }
-    let (timings, taken) = tokio::try_join!(
-        schedule(state, consultant_id),
-        taken(state, consultant_id, from, to)
-    )?;
-    let availability: Availability = timings.in_zone(zone);
+    let availability: Availability = offer.timings.in_zone(zone);
     let slots = availability
         .slots(duration, from, to)
         .into_iter()
-        .filter(|s| is_free(s, &taken))
+        .filter(|s| is_free(s, taken))
         .collect();
-    Ok(Some((duration, slots)))
+    Some((duration, slots))
+}
+
+/// A UTC interval holding local days `first_day` to `first_day + days` in
+/// every zone (today in some zone when `first_day` is `None`), so the
+/// bookings can be read beside the consultant's zone rather than after it.
+fn days_in_any_zone(
+    first_day: Option<NaiveDate>,
+    days: u32,
+    now: DateTime<Utc>,
+) -> (DateTime<Utc>, DateTime<Utc>) {
+    // Zones lie within a day of UTC either way.
+    let margin = chrono::Duration::days(1);
+    let span = chrono::Duration::days(i64::from(days));
+    let from = first_day.map_or(now, |d| {
+        d.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc()
+    });
+    let from = (from - margin).max(now + MIN_NOTICE);
+    let to = (from + span + margin * 3).min(now + HORIZON);
+    (from, to.max(from))
 }
 
 /// An expert's free slots over the asked days, in the asked zone (by
@@ -262,11 +232,15 @@ async fn render_slots(
     first_day: Option<NaiveDate>,
     days: u32,
 ) -> Result<Rendered, QueryError> {
-    let offer = offer(state, consultant_id).await?;
+    let now = state.clock.now();
+    let (lo, hi) = days_in_any_zone(first_day, days, now);
+    let (offer, taken) = tokio::try_join!(
+        offer(state, consultant_id),
+        taken(state, consultant_id, lo, hi)
+    )?;
     let expert_zone = offer.timezone.ok_or(QueryError::NotFound)?;
     let zone = zone.unwrap_or(expert_zone);
     let tz = zone.tz();
-    let now = state.clock.now();
     let today = now.with_timezone(&tz).date_naive();
     let first_day = first_day.unwrap_or(today);
     // Days far outside the window are refused rather than computed empty.
@@ -284,9 +258,8 @@ async fn render_slots(
     let (Some(from), Some(to)) = (midnight(first_day), midnight(last_day)) else {
         return Err(QueryError::Invalid("from"));
     };
-    let (duration, slots) = free_slots(state, consultant_id, &offer, from, to)
-        .await?
-        .ok_or(QueryError::NotFound)?;
+    let (duration, slots) =
+        free_slots(&offer, &taken, from, to, now).ok_or(QueryError::NotFound)?;
     let mut expires = now + RENDER_LIFETIME;
     if let Some(first) = slots.first() {
         expires = expires.min(first.start - MIN_NOTICE);
@@ -378,29 +351,126 @@ fn parse_start(raw: &str) -> Option<DateTime<Utc>> {
         .map(|t| t.with_timezone(&Utc))
 }
 
-/// The coupon a typed code names (`Coupon::default()`, "unknown", when none).
+/// The coupon a typed code names (`Coupon::default()`, "unknown", when
+/// none), with its live uses, from `rm_coupons` and `rm_coupon_uses`.
 async fn coupon_for(state: &QueryState, raw: &str) -> Result<(String, Coupon), QueryError> {
     let Ok(code) = coupon::parse_code(raw) else {
         return Ok((raw.trim().to_uppercase(), Coupon::default()));
     };
-    let reservation = fold::<CouponCodeEvent, _>(
-        &state.stores.events,
-        StreamId::new(coupon::CODE_CATEGORY, coupon::code_entity(&code)),
-        CodeReservation::default(),
-        |r, e| r.evolve(e),
+    let row = sqlx::query(
+        "SELECT coupon_id, percent, amount_minor, currency, valid_from, valid_until, max_uses,
+            max_uses_per_client, disabled
+         FROM rm_coupons WHERE code = $1",
     )
+    .bind(&code)
+    .fetch_optional(&state.read.pool)
     .await?;
-    let Some(coupon_id) = reservation.coupon_id else {
+    let Some(row) = row else {
         return Ok((code, Coupon::default()));
     };
-    let coupon = fold::<CouponEvent, _>(
-        &state.stores.events,
-        StreamId::new(coupon::CATEGORY, coupon_id),
-        Coupon::default(),
-        |c, e| c.evolve(e),
+    let coupon_id: String = row.try_get(0)?;
+    let percent: Option<i64> = row.try_get(1)?;
+    let amount: Option<i64> = row.try_get(2)?;
+    let currency: Option<String> = row.try_get(3)?;
+    let instant = |raw: String| {
+        DateTime::parse_from_rfc3339(&raw)
+            .map(|t| t.with_timezone(&Utc))
+            .map_err(|_| QueryError::Corrupt("rm_coupons date"))
+    };
+    let count = |raw: Option<i64>| raw.and_then(|n| u32::try_from(n).ok());
+    let discount = match (
+        percent,
+        amount,
+        currency.and_then(|c| Currency::parse(&c).ok()),
+    ) {
+        (Some(percent), _, _) => Discount::Percent {
+            percent: u8::try_from(percent)
+                .map_err(|_| QueryError::Corrupt("rm_coupons percent"))?,
+        },
+        (None, Some(minor), Some(currency)) => Discount::Fixed {
+            amount: Money::new(minor, currency),
+        },
+        _ => return Err(QueryError::Corrupt("rm_coupons discount")),
+    };
+    let terms = CouponTerms {
+        code: code.clone(),
+        discount,
+        valid_from: instant(row.try_get(4)?)?,
+        valid_until: instant(row.try_get(5)?)?,
+        max_uses: count(row.try_get(6)?),
+        max_uses_per_client: count(row.try_get(7)?),
+    };
+    let disabled: i64 = row.try_get(8)?;
+    let uses = sqlx::query("SELECT booking_id, client_id FROM rm_coupon_uses WHERE coupon_id = $1")
+        .bind(&coupon_id)
+        .fetch_all(&state.read.pool)
+        .await?
+        .iter()
+        .filter_map(|r| {
+            let booking: String = r.try_get(0).ok()?;
+            let client: String = r.try_get(1).ok()?;
+            Some((booking.parse().ok()?, client.parse().ok()?))
+        })
+        .collect();
+    Ok((
+        code,
+        Coupon {
+            terms: Some(terms),
+            disabled: disabled != 0,
+            uses,
+        },
+    ))
+}
+
+/// Whether the client had a confirmed booking with the consultant
+/// (`rm_pairs`, the projection of the pair stream).
+async fn has_booked(
+    state: &QueryState,
+    client_id: Uuid,
+    consultant_id: Uuid,
+) -> Result<bool, QueryError> {
+    let row = sqlx::query("SELECT 1 FROM rm_pairs WHERE client_id = $1 AND consultant_id = $2")
+        .bind(client_id.to_string())
+        .bind(consultant_id.to_string())
+        .fetch_optional(&state.read.pool)
+        .await?;
+    Ok(row.is_some())
+}
+
+/// The client's zone and whether their consent form is on file.
+async fn client_side(
+    state: &QueryState,
+    client_id: Uuid,
+) -> Result<(Option<TimeZone>, bool), QueryError> {
+    let row = sqlx::query(
+        "SELECT a.timezone, f.consent_form_key
+         FROM rm_accounts a LEFT JOIN rm_client_files f ON f.client_id = a.account_id
+         WHERE a.account_id = $1",
     )
+    .bind(client_id.to_string())
+    .fetch_optional(&state.read.pool)
     .await?;
-    Ok((code, coupon))
+    let Some(row) = row else {
+        return Ok((None, false));
+    };
+    let zone: Option<String> = row.try_get(0)?;
+    let consent: Option<String> = row.try_get(1)?;
+    Ok((
+        zone.and_then(|z| TimeZone::parse(&z).ok()),
+        consent.is_some(),
+    ))
+}
+
+/// The name and photo the expert's directory card shows.
+async fn card_of(state: &QueryState, consultant_id: Uuid) -> Result<serde_json::Value, QueryError> {
+    let card = sqlx::query("SELECT card FROM rm_directory WHERE consultant_id = $1")
+        .bind(consultant_id.to_string())
+        .fetch_optional(&state.read.pool)
+        .await?;
+    Ok(match card {
+        Some(r) => serde_json::from_str(&r.try_get::<String, _>(0)?).unwrap_or_default(),
+        None => serde_json::Value::Null,
+    })
 }
 
 fn rule_code(error: &DomainError) -> String {
@@ -431,44 +501,28 @@ pub async fn booking_quote(
         .filter(|start| domain::values::window::check_instant(*start, state.clock.now()).is_ok())
         .ok_or(QueryError::Invalid("start"))?;
     let client_id = caller.account_id;
-    let offer = offer(&state, consultant_id).await?;
-    if !offer.listed {
-        return Err(QueryError::NotFound);
-    }
-    let consultant = consultant_of(&state, consultant_id).await?;
-    let timings = schedule(&state, consultant_id).await?;
-    let client_file = fold::<ClientFileEvent, _>(
-        &state.stores.events,
-        StreamId::new(domain::client_file::CATEGORY, client_id),
-        ClientFile::default(),
-        |f, e| f.evolve(e),
-    )
-    .await?;
-    let pair = fold::<PairEvent, _>(
-        &state.stores.events,
-        StreamId::new(
-            booking::pair::CATEGORY,
-            booking::pair::pair_entity(client_id, consultant_id),
-        ),
-        Pair::default(),
-        |p, e| p.evolve(e),
-    )
-    .await?;
     let typed = params.coupon.trim();
-    let coupon = if typed.is_empty() {
-        None
-    } else {
-        Some(coupon_for(&state, typed).await?)
+    let (offer, has_booked, (client_zone, consent_form_uploaded), card, coupon) = tokio::try_join!(
+        offer(&state, consultant_id),
+        has_booked(&state, client_id, consultant_id),
+        client_side(&state, client_id),
+        card_of(&state, consultant_id),
+        async {
+            if typed.is_empty() {
+                Ok(None)
+            } else {
+                coupon_for(&state, typed).await.map(Some)
+            }
+        },
+    )?;
+    let (Some(offering), true) = (offer.offering(), offer.listed) else {
+        return Err(QueryError::NotFound);
     };
-    let calendars = booking::Calendars::default();
-    let context = HoldContext {
-        consultant: &consultant,
-        timings: &timings,
-        client_file: &client_file,
-        pair: &pair,
+    let context = QuoteContext {
+        offering: Some(offering),
+        timings: &offer.timings,
+        has_booked,
         coupon: None,
-        consultant_calendars: &calendars,
-        client_calendars: &calendars,
     };
     let request = HoldRequest {
         booking_id: Uuid::nil(),
@@ -482,23 +536,14 @@ pub async fn booking_quote(
     // Without the coupon first: the slot's own answer and the full price.
     let base = booking::quote(&request, &context, now);
     let with_coupon = coupon.as_ref().map(|(code, c)| {
-        let context = HoldContext {
+        let context = QuoteContext {
             coupon: Some(c),
             ..context
         };
         (code.clone(), booking::quote(&request, &context, now))
     });
-    let zone = offer.timezone.ok_or(QueryError::NotFound)?;
-    let client_zone: Option<Option<String>> =
-        sqlx::query_scalar("SELECT timezone FROM rm_accounts WHERE account_id = $1")
-            .bind(client_id.to_string())
-            .fetch_optional(&state.read.pool)
-            .await?;
-    let shown_zone = client_zone
-        .flatten()
-        .and_then(|z| TimeZone::parse(&z).ok())
-        .unwrap_or(zone);
-    let duration = offer.duration.ok_or(QueryError::NotFound)?;
+    let shown_zone = client_zone.unwrap_or(offering.zone);
+    let duration = offering.duration;
     let end = start + duration.as_duration();
     let held = !taken(&state, consultant_id, start, end).await?.is_empty();
     let (error_code, quote) = match (&base, held) {
@@ -506,11 +551,7 @@ pub async fn booking_quote(
         (Ok(_), true) => (Some("slot_taken".to_owned()), base.as_ref().ok()),
         (Ok(q), false) => (None, Some(q)),
     };
-    let price = consultant
-        .details
-        .as_ref()
-        .map(|d| d.price)
-        .ok_or(QueryError::NotFound)?;
+    let price = offering.price;
     let (discount, total, coupon_body) = match &with_coupon {
         Some((code, Ok(q))) => (
             q.discount,
@@ -532,14 +573,6 @@ pub async fn booking_quote(
         ),
         None => (Money::zero(price.currency), price, None),
     };
-    let card = sqlx::query("SELECT card FROM rm_directory WHERE consultant_id = $1")
-        .bind(consultant_id.to_string())
-        .fetch_optional(&state.read.pool)
-        .await?;
-    let card: serde_json::Value = match card {
-        Some(r) => serde_json::from_str(&r.try_get::<String, _>(0)?).unwrap_or_default(),
-        None => serde_json::Value::Null,
-    };
     let text = |field: &str| card[field].as_str().unwrap_or_default().to_owned();
     Ok(NoStore(Json(QuoteBody {
         consultant: QuoteConsultant {
@@ -557,7 +590,7 @@ pub async fn booking_quote(
         discount: money(discount),
         total: money(total),
         free_first_eligible: quote.is_some_and(|q| q.free_first_eligible),
-        consent_form_uploaded: client_file.consent_form_uploaded(),
+        consent_form_uploaded,
         slot_free: error_code.is_none(),
         coupon: coupon_body,
         error_code,
