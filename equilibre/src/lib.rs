@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod demo;
+pub mod http;
 
 use std::sync::Arc;
 
@@ -27,7 +28,6 @@ use projector::{Projector, ReadDb};
 use query_api::QueryState;
 use store::Stores;
 use tower::ServiceExt;
-use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
 
 /// Everything the services share, opened once.
@@ -186,19 +186,35 @@ impl App {
 
     /// The single-page app: files from the build, `index.html` for every
     /// other path (client-side routes); unknown `/api` paths answer JSON 404.
+    /// Each file goes as its build-time `.br` or `.gz` variant when there is
+    /// one and the request accepts it; hashed assets (`/assets/…`) are cached
+    /// for a year and never fall back to `index.html` (a missing one is 404),
+    /// everything else is revalidated on each use (docs/api.md "Transfer").
     pub fn web_router(&self) -> Router {
         let dir = &self.config.static_dir;
         // Read once: the CSP allows its inline boot style by hash.
         let index_html = std::fs::read_to_string(dir.join("index.html")).ok();
-        let spa = ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")));
+        let assets = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+        let spa = assets.clone().fallback(
+            ServeFile::new(dir.join("index.html"))
+                .precompressed_br()
+                .precompressed_gzip(),
+        );
         Router::new()
             .fallback(move |request: Request| {
-                let spa = spa.clone();
+                let (assets, spa) = (assets.clone(), spa.clone());
                 async move {
-                    if request.uri().path() == "/api" || request.uri().path().starts_with("/api/") {
+                    let path = request.uri().path();
+                    if path == "/api" || path.starts_with("/api/") {
                         return api_not_found().await.into_response();
                     }
-                    spa.oneshot(request).await.into_response()
+                    let hashed = http::is_hashed_asset(path);
+                    let response = if hashed {
+                        assets.oneshot(request).await.into_response()
+                    } else {
+                        spa.oneshot(request).await.into_response()
+                    };
+                    http::cache_web_answer(hashed, response)
                 }
             })
             .layer(axum::middleware::from_fn(platform::http::render_errors))
@@ -210,7 +226,6 @@ impl App {
                 ),
                 security_headers,
             ))
-            .layer(CompressionLayer::new())
     }
 
     /// Serves `router` on the configured address until Ctrl-C.
@@ -232,18 +247,7 @@ impl App {
     }
 }
 
-/// Serves `router` until `shutdown`, with each connection's peer address
-/// known (the client address of request limits, `platform::http::ClientAddr`).
-pub async fn serve(
-    listener: tokio::net::TcpListener,
-    router: Router,
-    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
-) -> std::io::Result<()> {
-    let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(shutdown)
-        .await
-}
+pub use http::serve;
 
 /// The command side reads a room's facts from the booking read model.
 struct ReadRoomFacts(ReadDb);
