@@ -9,6 +9,7 @@ pub mod error;
 pub mod freshness;
 pub mod render_cache;
 pub mod routes;
+pub mod validators;
 
 use std::sync::Arc;
 
@@ -50,23 +51,27 @@ struct QueryDoc;
 
 /// The query routes and their OpenAPI document.
 pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
+    // The big public reads answer an ETag and 304 on a repeat (validators.rs).
+    let validated = OpenApiRouter::new()
+        .routes(routes!(routes::public::registration_options))
+        .routes(routes!(routes::reference::reference_picker))
+        .routes(routes!(routes::reference::reference_public_item))
+        .routes(routes!(routes::directory::list_experts))
+        .routes(routes!(routes::directory::expert_detail))
+        .layer(axum::middleware::from_fn(validators::etag));
     let (router, doc) = OpenApiRouter::with_openapi(QueryDoc::openapi())
         .routes(routes!(routes::system::health))
         .routes(routes!(routes::system::openapi_json))
         .routes(routes!(routes::public::web_settings))
-        .routes(routes!(routes::public::registration_options))
         .routes(routes!(routes::public::policies))
+        .merge(validated)
         .routes(routes!(routes::accounts::session))
         .routes(routes!(routes::accounts::my_profile))
         .routes(routes!(routes::reference::reference_list))
         .routes(routes!(routes::reference::reference_item))
-        .routes(routes!(routes::reference::reference_picker))
-        .routes(routes!(routes::reference::reference_public_item))
         .routes(routes!(routes::consultants::consultant_profile))
         .routes(routes!(routes::consultants::consultant_list))
         .routes(routes!(routes::consultants::consultant_view))
-        .routes(routes!(routes::directory::list_experts))
-        .routes(routes!(routes::directory::expert_detail))
         .routes(routes!(routes::directory::expert_photo))
         .routes(routes!(routes::directory::favourites))
         .routes(routes!(routes::clients::list_clients))

@@ -285,7 +285,7 @@ async fn snapshot(
         ("languages" = Option<String>, Query, description = "comma-separated ISO 639-1 codes"),
         ("specializations" = Option<String>, Query, description = "comma-separated ids"),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "12 by default, at most 48")),
-    responses((status = 200, description = "List envelope of expert cards")))]
+    responses((status = 200, description = "List envelope of expert cards"), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)")))]
 pub async fn list_experts(
     State(state): State<QueryState>,
     headers: HeaderMap,
@@ -318,7 +318,7 @@ pub async fn list_experts(
 /// The public profile of a listed expert.
 #[utoipa::path(get, path = "/api/public/experts/{id}", tag = "directory",
     params(("id" = Uuid, Path)),
-    responses((status = 200, description = "Expert detail"), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, description = "Expert detail"), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)"), (status = 404, body = ErrorEnvelope)))]
 pub async fn expert_detail(
     State(state): State<QueryState>,
     headers: HeaderMap,

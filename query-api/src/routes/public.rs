@@ -59,7 +59,7 @@ pub struct RegistrationOptions {
 }
 
 /// Choices and versions the sign-up form needs.
-#[utoipa::path(get, path = "/api/public/registration-options", tag = "public", responses((status = 200, body = RegistrationOptions)))]
+#[utoipa::path(get, path = "/api/public/registration-options", tag = "public", responses((status = 200, body = RegistrationOptions), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)")))]
 pub async fn registration_options() -> Json<RegistrationOptions> {
     use domain::values::{ContactMethod, Gender, Title};
     Json(RegistrationOptions {

@@ -157,7 +157,7 @@ pub struct PickerParams {
 /// with `parent_id`), ordered by French name.
 #[utoipa::path(get, path = "/api/public/reference/{kind}", tag = "public",
     params(("kind" = String, Path), ("parent_id" = Option<Uuid>, Query, description = "only the cities of this country")),
-    responses((status = 200, body = Picker), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, body = Picker), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)"), (status = 404, body = ErrorEnvelope)))]
 pub async fn reference_picker(
     State(state): State<QueryState>,
     Path(slug): Path<String>,
@@ -208,7 +208,7 @@ pub struct PublicItem {
 /// render the names they use.
 #[utoipa::path(get, path = "/api/public/reference/{kind}/{id}", tag = "public",
     params(("kind" = String, Path), ("id" = Uuid, Path)),
-    responses((status = 200, body = PublicItem), (status = 404, body = ErrorEnvelope)))]
+    responses((status = 200, body = PublicItem), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)"), (status = 404, body = ErrorEnvelope)))]
 pub async fn reference_public_item(
     State(state): State<QueryState>,
     Path((slug, id)): Path<(String, Uuid)>,
