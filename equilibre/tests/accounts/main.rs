@@ -44,3 +44,4 @@ mod sign_up;
 mod sign_up_refusals;
 mod system;
 mod throttling;
+mod transfer;
