@@ -1,9 +1,62 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** Text files worth compressing; fonts (woff2) and images are compressed already. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+/** Smaller files go as they are: the server compresses nothing under 1 KiB either. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` (brotli, best quality) and `file.gz` (gzip -9) beside every
+ * built text file, once at build time; the server sends them to browsers that
+ * accept them (tower-http `ServeDir::precompressed_*`, nginx `gzip_static`)
+ * instead of compressing on every request. A variant that is not smaller is
+ * not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'equilibre-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+          entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+        );
+      for (const file of files(outDir)) {
+        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+        const bytes = readFileSync(file);
+        const variants: [string, Buffer][] = [
+          [
+            '.br',
+            brotliCompressSync(bytes, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+          ],
+          ['.gz', gzipSync(bytes, { level: 9 })],
+        ];
+        for (const [suffix, compressed] of variants) {
+          if (compressed.length < bytes.length) writeFileSync(file + suffix, compressed);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
