@@ -14,7 +14,7 @@ use axum::body::{Body, Bytes};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use domain::values::{Currency, Money};
-use futures::stream::{self, Stream};
+use futures::stream::{self, Stream, StreamExt};
 use platform::lang::Lang;
 
 use crate::error::QueryError;
@@ -191,6 +191,9 @@ where
             }
         },
     )
+    // Ends for good: an encoder (the response compression) may poll once
+    // more after the end, which a bare `unfold` answers with a panic.
+    .fuse()
 }
 
 #[cfg(test)]

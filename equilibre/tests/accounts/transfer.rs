@@ -15,6 +15,7 @@ on_both_backends!(
     the_web_app_s_files_go_precompressed_hashed_ones_immutable_pages_revalidated,
     the_big_public_reads_answer_an_etag_and_304_on_a_repeat_until_they_change,
     a_kept_alive_connection_answers_files_without_a_delayed_ack_stall,
+    a_streamed_csv_export_goes_compressed_to_its_end,
 );
 
 /// A raw answer: status, headers and the bytes as they came.
@@ -491,4 +492,47 @@ async fn a_kept_alive_connection_answers_files_without_a_delayed_ack_stall(backe
     // the first, which the client delays by about 40 ms: a third to a half
     // of these 120 answers stalled so. A couple may meet a busy machine.
     assert!(slow <= 3, "{slow} of 120 answers took more than 30 ms");
+}
+
+async fn a_streamed_csv_export_goes_compressed_to_its_end(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let admin = app.create_admin(&unique_email("admin")).await;
+    let token = app.sign_in_as(&admin).await.token("eq_admin");
+    let path = "/api/admin-panel/bookings/export.csv";
+    let bearer = format!("Bearer {token}");
+
+    let plain = fetch(&app, path, &[("authorization", &bearer)]).await;
+    let gzip = fetch(
+        &app,
+        path,
+        &[
+            ("authorization", &bearer),
+            ("accept-encoding", "gzip, deflate"),
+        ],
+    )
+    .await;
+    let br = fetch(
+        &app,
+        path,
+        &[("authorization", &bearer), ("accept-encoding", "br")],
+    )
+    .await;
+
+    // A stream of unknown length is encoded, and ends whole: the encoder
+    // polls the rows' stream once more after its end.
+    assert_eq!(plain.status, 200);
+    assert!(plain.bytes.starts_with("\u{feff}".as_bytes()));
+    for answer in [&gzip, &br] {
+        assert_eq!(answer.status, 200);
+        assert!(
+            answer.header("content-encoding").is_some(),
+            "{:?}",
+            answer.headers
+        );
+        assert_eq!(answer.decoded(), plain.bytes);
+        assert_eq!(
+            answer.header("content-disposition"),
+            plain.header("content-disposition")
+        );
+    }
 }
