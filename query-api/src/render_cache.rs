@@ -57,6 +57,9 @@ pub struct RenderCache {
     entries: RwLock<HashMap<String, Arc<Entry>>>,
     /// The last checkpoint read and when its read began, for every key.
     last: Mutex<Option<(Position, Instant)>>,
+    /// Held while the checkpoint is read: when it goes stale under load one
+    /// request reads it and the others take its answer.
+    reading: tokio::sync::Mutex<()>,
 }
 
 impl RenderCache {
@@ -68,11 +71,18 @@ impl RenderCache {
         state: &QueryState,
         wanted: Option<Position>,
     ) -> Result<(Position, Instant), QueryError> {
-        let last = *self.last.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((checkpoint, at)) = last
-            && is_fresh(checkpoint, at, wanted)
-        {
-            return Ok((checkpoint, at));
+        let fresh = || {
+            self.last
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .filter(|(checkpoint, at)| is_fresh(*checkpoint, *at, wanted))
+        };
+        if let Some(last) = fresh() {
+            return Ok(last);
+        }
+        let _reading = self.reading.lock().await;
+        if let Some(last) = fresh() {
+            return Ok(last);
         }
         let at = Instant::now();
         let checkpoint = projector::projections_checkpoint(&state.read).await?;
