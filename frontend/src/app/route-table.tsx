@@ -9,7 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
 import { HomePage } from '@/features/home/components/home-page';
-import { loadAreaTexts, loadBookingTexts, loadComplaintTexts } from '@/lib/i18n';
+import { loadAreaTexts, loadBookingTexts, loadComplaintTexts, loadContentTexts, loadSecondFactorTexts } from '@/lib/i18n';
 import { requireSession } from './guards';
 import * as chooseRole from './routes/auth/choose-role';
 import * as forgetPassword from './routes/auth/forget-password';
@@ -20,11 +20,15 @@ import { RootLayout } from './routes/root-layout';
 
 // Public auth pages are small shells in the main bundle (their title paints at once, good LCP);
 // their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
-const content = () => import('./routes/content');
+const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 const areaLayout = () =>
-  Promise.all([import('./routes/area/layout'), loadAreaTexts(), loadBookingTexts(), loadComplaintTexts()]).then(
-    ([layout]) => layout,
-  );
+  Promise.all([
+    import('./routes/area/layout'),
+    loadAreaTexts(),
+    loadBookingTexts(),
+    loadComplaintTexts(),
+    loadSecondFactorTexts(),
+  ]).then(([layout]) => layout);
 const booking = () => Promise.all([import('./routes/booking/booking'), loadBookingTexts()]).then(([route]) => route);
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');

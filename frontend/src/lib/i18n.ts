@@ -20,14 +20,21 @@ const loadPublicCatalogue = async (language: Language) => {
 /**
  * Texts loaded only when needed, so the public pages' first load (their JS budget)
  * stays small: `areas` with the area layout (profile, administration, reference
- * lists, booking screens of the areas); `booking` with the booking page and the
- * expert page's slot picker. Once wanted, a catalogue follows language changes.
+ * lists, booking screens of the areas, dashboards); `booking` with the booking page and the
+ * expert page's slot picker; `secondFactor` with the areas, the sign-in's second step and the
+ * re-authentication dialog; `content` with the content pages. Once wanted, a catalogue follows
+ * language changes.
  */
-type LazyCatalogue = 'areas' | 'booking' | 'complaints';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
   complaints: { fr: () => import('@/locales/complaints/fr.json'), en: () => import('@/locales/complaints/en.json') },
+  secondFactor: {
+    fr: () => import('@/locales/second-factor/fr.json'),
+    en: () => import('@/locales/second-factor/en.json'),
+  },
+  content: { fr: () => import('@/locales/content/fr.json'), en: () => import('@/locales/content/en.json') },
 };
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
@@ -56,6 +63,12 @@ export const loadBookingTexts = () => loadTexts('booking');
 
 /** Loads the complaints' and the audit trail's texts (with the areas). */
 export const loadComplaintTexts = () => loadTexts('complaints');
+
+/** Loads the second factor's texts (areas, the sign-in's second step, the re-authentication dialog). */
+export const loadSecondFactorTexts = () => loadTexts('secondFactor');
+
+/** Loads the content pages' texts (about, terms, privacy…). */
+export const loadContentTexts = () => loadTexts('content');
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
 export const initialLanguage = (): Language => {

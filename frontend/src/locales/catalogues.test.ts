@@ -13,11 +13,15 @@ const frBooking = read('booking/fr.json');
 const enBooking = read('booking/en.json');
 const frComplaints = read('complaints/fr.json');
 const enComplaints = read('complaints/en.json');
+const frSecondFactor = read('second-factor/fr.json');
+const enSecondFactor = read('second-factor/en.json');
+const frContent = read('content/fr.json');
+const enContent = read('content/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
-const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints };
-const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints };
+const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent };
+const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -41,6 +45,10 @@ describe('translation catalogues', () => {
     const earlier = (key: string, catalogues: Record<string, unknown>[]) => catalogues.some((c) => key in c);
     expect(Object.keys(frComplaints).filter((key) => earlier(key, [frPublic, frAreas, frBooking]))).toEqual([]);
     expect(Object.keys(enComplaints).filter((key) => earlier(key, [enPublic, enAreas, enBooking]))).toEqual([]);
+    const frEarlier = [frPublic, frAreas, frBooking, frComplaints];
+    const enEarlier = [enPublic, enAreas, enBooking, enComplaints];
+    expect(Object.keys({ ...frSecondFactor, ...frContent }).filter((key) => earlier(key, frEarlier))).toEqual([]);
+    expect(Object.keys({ ...enSecondFactor, ...enContent }).filter((key) => earlier(key, enEarlier))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

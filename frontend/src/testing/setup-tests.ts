@@ -1,7 +1,15 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { api } from '@/lib/api-client';
-import { i18n, initI18n, loadAreaTexts, loadBookingTexts, loadComplaintTexts } from '@/lib/i18n';
+import {
+  i18n,
+  initI18n,
+  loadAreaTexts,
+  loadBookingTexts,
+  loadComplaintTexts,
+  loadContentTexts,
+  loadSecondFactorTexts,
+} from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
 import { clearToasts } from '@/lib/toast';
 
@@ -13,6 +21,8 @@ await initI18n();
 await loadAreaTexts();
 await loadBookingTexts();
 await loadComplaintTexts();
+await loadSecondFactorTexts();
+await loadContentTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

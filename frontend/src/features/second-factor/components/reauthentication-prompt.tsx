@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { loadSecondFactorTexts } from '@/lib/i18n';
 import {
   registerSecondFactorPrompt,
   type SecondFactorOutcome,
@@ -7,7 +8,9 @@ import {
 
 // The dialog (and its texts' form) loads only when a request first asks for a code.
 const ReauthenticationDialog = lazy(() =>
-  import('./reauthentication-dialog').then((m) => ({ default: m.ReauthenticationDialog })),
+  Promise.all([import('./reauthentication-dialog'), loadSecondFactorTexts()]).then(([m]) => ({
+    default: m.ReauthenticationDialog,
+  })),
 );
 
 type Pending = {
