@@ -51,29 +51,32 @@ function ChartFigure<Row extends { week: string; start: string }>(props: {
         {props.title}
       </figcaption>
       <Suspense fallback={<div className={styles.chartPlaceholder} aria-hidden="true" />}>{props.chart}</Suspense>
-      <table className="visually-hidden">
-        <caption>{props.title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('adminDashboard.week')}</th>
-            {props.columns.map((column) => (
-              <th key={column.label} scope="col">
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.week}>
-              <th scope="row">{t('adminDashboard.weekOf', { day: formatDay(row.start, i18n.language), week: row.week })}</th>
+      {/* Hidden in a box: a table is as wide as its cells whatever its own width (no sideways scroll on a phone). */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{props.title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('adminDashboard.week')}</th>
               {props.columns.map((column) => (
-                <td key={column.label}>{column.value(row)}</td>
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.week}>
+                <th scope="row">{t('adminDashboard.weekOf', { day: formatDay(row.start, i18n.language), week: row.week })}</th>
+                {props.columns.map((column) => (
+                  <td key={column.label}>{column.value(row)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
