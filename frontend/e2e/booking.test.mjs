@@ -5,8 +5,9 @@
 // moves a booking to a slot picked in the same picker; a client who left the
 // payment page completes it from « Mes réservations » (same booking, no new hold);
 // on a phone, a 3-D Secure challenge that fails keeps the hold, one completed pays,
-// and the receipt (a PDF) appears on the booking. Cards go to the sandbox
-// provider's route only, never to the booking API.
+// and the receipt (a PDF) appears on the booking; a new client without a consent
+// form fills it in from the booking page and comes back to the same slot. Cards
+// go to the sandbox provider's route only, never to the booking API.
 // Each test has its own client; the expert (approved, weekly timings) is shared.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
@@ -15,7 +16,7 @@ import { createAccount } from './support/accounts.mjs';
 import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
-import { submitSignIn } from './support/forms.mjs';
+import { exactly, submitSignIn } from './support/forms.mjs';
 import { challengeDialog, isSandboxCall, payThroughApi, payWith, SANDBOX_CARDS } from './support/payments.mjs';
 
 const browser = useBrowser();
@@ -368,6 +369,54 @@ describe('booking', () => {
       assert.equal(pdfAnswer.status(), 200);
       assert.match(pdfAnswer.headers()['content-type'] ?? '', /application\/pdf/);
       assert.equal((await pdfAnswer.body()).subarray(0, 5).toString('latin1'), '%PDF-');
+    });
+  });
+
+  it('a signed-up client without a consent form picks a slot, fills the form, comes back to the slot and books it', { timeout: 120_000 }, async () => {
+    const person = await createAccount('client');
+    await withPage(browser(), PHONE, async ({ page }) => {
+      await pickSlot(page, expert.id, 8);
+      await waitForPath(page, '/public/client/sign-in');
+      // The sign-in says the chosen slot waits.
+      await page.getByText(/^Connectez-vous pour réserver le créneau choisi/).waitFor();
+      await submitSignIn(page, person);
+      await page.waitForURL((url) => url.pathname.startsWith(`/booking/${expert.id}_`));
+      const bookingPath = new URL(page.url()).pathname;
+      const start = new Date(Number(bookingPath.split('_').pop()) * 1000).toISOString().replace('.000Z', 'Z');
+      const when = page.locator('dt', { hasText: 'Date et heure' }).locator('xpath=following-sibling::dd[1]');
+      const chosen = (await when.innerText()).trim();
+      await page
+        .getByText('Vous devez remplir et téléverser le formulaire de consentement avant de pouvoir réserver une consultation.')
+        .waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Réserver/ }).count(), 0);
+
+      await page.getByRole('link', { name: 'Remplir le formulaire de consentement' }).click();
+      await waitForPath(page, '/client/consent-form-doc');
+      await page.getByText(/vous reviendrez à votre réservation, avec le créneau choisi/).waitFor();
+      await page.getByLabel(exactly('Formulaire rempli et signé (PDF)')).setInputFiles(pdf('consentement-signe.pdf'));
+      await page.getByText(/^Fichier : consentement-signe\.pdf \(/).waitFor();
+      await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+
+      // Back on the booking page, with the same slot, ready to book.
+      await waitForPath(page, bookingPath);
+      await page.getByText('Votre formulaire de consentement est enregistré : vous pouvez réserver ce créneau.').waitFor();
+      assert.equal((await when.innerText()).trim(), chosen);
+      // The free first consultation is offered before any amount, and its total is 0.
+      const offer = page.getByText('Vous pouvez bénéficier d’une première consultation gratuite avec cet expert. Cliquez pour continuer.');
+      const offerBox = await offer.boundingBox();
+      const firstAmount = await page.locator('dt', { hasText: /^Prix$/ }).boundingBox();
+      assert.ok(offerBox.y < firstAmount.y, 'the offer is above the price');
+      assert.match(await page.getByTestId('quote-total').innerText(), /^0,00\s€$/);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), true);
+      await page.getByRole('button', { name: 'Réserver gratuitement' }).click();
+      await page.getByRole('heading', { name: 'Réservation confirmée' }).waitFor();
+
+      const session = await signIn('client', person);
+      const { items } = await session.get('/api/client/bookings?status=confirmed');
+      assert.deepEqual(
+        items.map((row) => [row.consultant.id, row.start, row.free]),
+        [[expert.id, start, true]],
+      );
     });
   });
 });

@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import AxeBuilder from '@axe-core/playwright';
 import { createAccount } from './support/accounts.mjs';
-import { useBrowser } from './support/browser.mjs';
+import { rememberSignIn, useBrowser } from './support/browser.mjs';
 import { createApprovedExpert, ensureReference, eventually, signIn, signInAdmin, wordToken } from './support/consultant.mjs';
 import { admin } from './support/env.mjs';
 import { pdf } from './support/files.mjs';
@@ -89,6 +89,7 @@ const openAs = async (baseURL, role, person, viewport) => {
     headers: { 'X-Requested-With': 'equilibre', Origin: baseURL },
   });
   assert.equal(signedIn.status(), 200, await signedIn.text());
+  await rememberSignIn(context, role);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

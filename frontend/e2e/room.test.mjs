@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAccount } from './support/accounts.mjs';
-import { useBrowser } from './support/browser.mjs';
+import { rememberSignIn, useBrowser } from './support/browser.mjs';
 import { createApprovedExpert, eventually, signIn } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
 import { freePort, stopProcess } from './support/processes.mjs';
@@ -78,6 +78,7 @@ const openRoom = async (baseURL, role, person, path) => {
     headers: { 'X-Requested-With': 'equilibre', Origin: baseURL },
   });
   assert.equal(signedIn.status(), 200, await signedIn.text());
+  await rememberSignIn(context, role);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -17,7 +17,8 @@ import {
   startMaildev,
 } from './support/services.mjs';
 
-const SUITE_TIMEOUT_MS = 5 * 60_000;
+// The whole suite (every file, one at a time) on a 2-core machine; the phone layouts visit every screen twice.
+const SUITE_TIMEOUT_MS = 12 * 60_000;
 const admin = { email: 'admin@e2e.test', password: 'e2e admin pass phrase 7419' };
 const started = [];
 let workDir;

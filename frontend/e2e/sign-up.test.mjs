@@ -32,7 +32,10 @@ describe('sign-up', () => {
       await page.getByRole('button', { name: /English/ }).click();
       await page.getByRole('heading', { name: `Hello, ${person.given_name}!` }).waitFor();
       await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
-      await page.getByRole('navigation', { name: 'Client area menu' }).waitFor({ state: 'attached' });
+      // On a phone the area menu hides behind its button.
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Client area menu' }).waitFor();
+      await page.keyboard.press('Escape');
       assert.equal(await page.getByRole('button', { name: /English/ }).getAttribute('aria-pressed'), 'true');
 
       await page.getByRole('button', { name: /Account menu/ }).click();

@@ -83,3 +83,21 @@ export const visibleText = async (locator) => {
   await locator.waitFor({ state: 'visible' });
   return (await locator.innerText()).trim();
 };
+
+/**
+ * A session opened through the API (its cookie in `context`) was not seen by the app's
+ * sign-in page, which records that this browser signed in to `role` (the non-secret
+ * `equilibre-state` hint): the app asks for a session only where it remembers one.
+ * Records it the same way, before every page of `context`.
+ */
+export const rememberSignIn = (context, role) =>
+  context.addInitScript((signedInRole) => {
+    let state = {};
+    try {
+      state = JSON.parse(localStorage.getItem('equilibre-state') ?? '{}') ?? {};
+    } catch {
+      // a malformed state is replaced
+    }
+    state.auth = { ...(state.auth ?? {}), [signedInRole]: { role: signedInRole, status: true } };
+    localStorage.setItem('equilibre-state', JSON.stringify(state));
+  }, role);
