@@ -194,6 +194,14 @@ describe('phone layout', () => {
       const watcher = watchProblems(page);
       await signInThroughPage(page, 'client', person);
       await checkArea(page, watcher, person.given_name, ['/client/health-assesment']);
+      // A wide screen keeps the side menu, shown on arrival.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/client/my-booking');
+      await page.locator('#area-sidebar').waitFor({ state: 'visible' });
+      assert.equal(await page.locator('button[aria-controls="area-sidebar"]').getAttribute('aria-expanded'), 'true');
+      const main = await page.locator('main').boundingBox();
+      const side = await page.locator('#area-sidebar').boundingBox();
+      assert.ok(side.x + side.width <= main.x, 'the menu is beside the page, not above it');
     });
   });
 
