@@ -64,6 +64,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::system::openapi_json))
         .routes(routes!(routes::public::web_settings))
         .routes(routes!(routes::public::policies))
+        .routes(routes!(routes::figures::figures))
         .merge(validated)
         .routes(routes!(routes::accounts::session))
         .routes(routes!(routes::accounts::my_profile))

@@ -22,6 +22,7 @@ mod deactivation;
 mod directory;
 mod doorbell;
 mod exports;
+mod figures;
 mod files;
 mod forget;
 mod idempotency;

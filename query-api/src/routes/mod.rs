@@ -8,6 +8,7 @@ pub mod complaints;
 pub mod consultants;
 pub mod dashboard;
 pub mod directory;
+pub mod figures;
 pub mod files;
 pub mod history;
 pub mod public;
