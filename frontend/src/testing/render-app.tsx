@@ -3,10 +3,12 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/route-table';
+import { createMutationCache } from '@/lib/query-client';
 
 /** Renders the real route table at `path` with a fresh query client. */
 export const renderApp = (path: string) => {
   const queryClient = new QueryClient({
+    mutationCache: createMutationCache(),
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });

@@ -35,6 +35,7 @@ export const useSaveTimings = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveTimings,
+    meta: { feedback: { success: 'timings.saved', errorToast: true } },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: timingsKey }),

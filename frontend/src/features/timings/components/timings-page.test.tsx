@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setRoleStatus } from '@/lib/persisted-state';
-import { json, stubFetch } from '@/testing/fetch-stub';
+import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
 
@@ -84,5 +84,43 @@ describe('consultant add-timing', () => {
     renderApp('/consultant/add-timing');
     expect(await screen.findByText('L’aperçu sera disponible quand votre profil sera approuvé.')).toBeTruthy();
     expect(fetch.requests.filter((r) => r.path.includes('/slots'))).toEqual([]);
+  });
+
+  it('confirms a save although the form remounts with the saved schedule, shows progress meanwhile, and announces a refusal', async () => {
+    setRoleStatus('consultant', true);
+    let saved: unknown[] = [{ weekday: 'monday', shift: 'morning' }];
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch({
+      'GET /api/consultant/session': () => json(session),
+      'GET /api/consultant/timings': () => json({ timezone: 'Europe/Paris', duration_minutes: 50, rules: saved, days_off: [] }),
+      'PUT /api/consultant/timings': (request) =>
+        new Promise<Response>((resolve) => {
+          answer = (response) => {
+            if (response.status === 204) saved = (request.body as { rules: unknown[] }).rules;
+            resolve(response);
+          };
+        }),
+      'GET /api/consultant/profile': () => json({ status: 'submitted' }),
+    });
+    renderApp('/consultant/add-timing');
+    const u = userEvent.setup({ delay: null });
+    const wednesday = await screen.findByRole('group', { name: 'Mercredi' });
+    await u.click(await within(wednesday).findByRole('checkbox', { name: 'Nuit (22:00–06:00)' }));
+    await u.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
+    const busy = await screen.findByRole('button', { name: 'Enregistrement…' });
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    answer(new Response(null, { status: 204 }));
+    // The page reads the new schedule, the form remounts (its key changes): the confirmation still shows.
+    const status = await screen.findByText('Disponibilités enregistrées.');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    expect(saved).toHaveLength(2);
+
+    await u.click(within(await screen.findByRole('group', { name: 'Mardi' })).getByRole('checkbox', { name: 'Nuit (22:00–06:00)' }));
+    await u.click(screen.getByRole('button', { name: 'Enregistrer mes disponibilités' }));
+    await screen.findByRole('button', { name: 'Enregistrement…' });
+    answer(apiError(409, 'profile_under_review', 'Profil en cours de vérification.'));
+    const alert = await screen.findByText('Profil en cours de vérification.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
   });
 });

@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ActionButton } from '@/components/ui/action-button';
 import { useSession } from '@/lib/auth';
 import { usePolicies } from '@/lib/policies';
-import { errorText, toast } from '@/lib/toast';
+import { errorText } from '@/lib/toast';
 import { browserTimeZone, formatDayIn, formatShortDayIn, formatTimeIn, todayIn, zoneLabel } from '@/lib/zoned-time';
 import { SHIFTS, WEEKDAYS, usePreview, useSaveTimings, useTimings, type Timings, type Weekday } from '../api/timings';
 import { rangeErrors, toBody, toValues, type TimingValues } from './timings-form-values';
@@ -50,10 +51,8 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
     event.preventDefault();
     setSubmitted(true);
     if (Object.keys(errors).length > 0) return;
-    save.mutate(toBody(values), {
-      onSuccess: () => toast.success(t('timings.saved')),
-      onError: (error) => toast.error(errorText(error, t('errors.network'))),
-    });
+    // The confirmation comes from the mutation itself (`useSaveTimings`): the form remounts with the saved schedule.
+    save.mutate(toBody(values));
   };
 
   return (
@@ -194,9 +193,9 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
       <p role="status" aria-live="polite">
         {submitted && Object.keys(errors).length > 0 ? t('timings.fixErrors') : ''}
       </p>
-      <button type="submit" className="btn" disabled={save.isPending}>
-        {save.isPending ? t('timings.saving') : t('timings.save')}
-      </button>
+      <ActionButton pending={save.isPending} pendingLabel={t('timings.saving')}>
+        {t('timings.save')}
+      </ActionButton>
     </form>
   );
 }
