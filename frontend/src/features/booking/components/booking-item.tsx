@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { errorText, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { formatMinutes } from '@/lib/format';
 import { useMarkNoShow, type PartyArea } from '../api/booking-actions';
@@ -14,6 +14,7 @@ import { ReceiptLinks } from './receipt-links';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
+import { settle } from '@/lib/action-feedback';
 
 export type BookingDialog = { kind: 'cancel' | 'reschedule'; row: BookingRow };
 
@@ -94,13 +95,9 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
             className="btn btn-secondary btn-small"
             disabled={noShow.isPending}
             onClick={() =>
-              noShow.mutate(
-                { id: row.id },
-                {
-                  onSuccess: () => toast.success(t('bookings.noShow.done', { name: other })),
-                  onError: (error) => toast.error(errorText(error, t('errors.network'))),
-                },
-              )
+              settle(noShow.mutateAsync({ id: row.id }), {
+                onSuccess: () => toast.success(t('bookings.noShow.done', { name: other })),
+              })
             }
           >
             {t('bookings.noShow.action')}

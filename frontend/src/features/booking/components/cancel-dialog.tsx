@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { usePolicies } from '@/lib/policies';
-import { errorText, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { formatDateTimeIn } from '@/lib/zoned-time';
 import { useCancelBooking, type CancelArea } from '../api/booking-actions';
 import { clientRefundsInFull, type BookingRow } from '../api/types';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
+import { settle } from '@/lib/action-feedback';
 
 type Props = { area: CancelArea; row: BookingRow; zone: string; onClose: () => void };
 
@@ -50,9 +51,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
         });
 
   const confirm = () =>
-    cancel.mutate(
-      { area, id: row.id, reason: reason.trim() || undefined },
-      {
+    settle(cancel.mutateAsync({ area, id: row.id, reason: reason.trim() || undefined }), {
         onSuccess: (updated) => {
           toast.success(
             updated.refund && updated.refund.amount_minor > 0
@@ -61,9 +60,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
           );
           onClose();
         },
-        onError: (error) => toast.error(errorText(error, t('errors.network'))),
-      },
-    );
+    });
 
   return (
     <Dialog title={t('bookings.cancel.title')} onClose={onClose}>

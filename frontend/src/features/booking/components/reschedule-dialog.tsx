@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import { errorText, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { formatDateTimeIn } from '@/lib/zoned-time';
 import { useRescheduleBooking, type PartyArea } from '../api/booking-actions';
 import type { BookingRow } from '../api/types';
 import { SlotPicker } from './slot-picker';
+import { settle } from '@/lib/action-feedback';
 
 type Props = { area: PartyArea; row: BookingRow; zone: string; onClose: () => void };
 
@@ -22,16 +23,12 @@ export function RescheduleDialog({ area, row, zone, onClose }: Props) {
         level={3}
         busy={reschedule.isPending}
         onPick={(slot, timezone) =>
-          reschedule.mutate(
-            { area, id: row.id, start: slot.start },
-            {
+          settle(reschedule.mutateAsync({ area, id: row.id, start: slot.start }), {
               onSuccess: () => {
                 toast.success(t('bookings.reschedule.done', { date: formatDateTimeIn(slot.start, timezone, i18n.language) }));
                 onClose();
               },
-              onError: (error) => toast.error(errorText(error, t('errors.network'))),
-            },
-          )
+          })
         }
       />
       <DialogActions>

@@ -26,6 +26,7 @@ import { useStartReview } from '../api/start-review';
 import { FAVOURS, LIMITS, type ComplaintDetail } from '../api/types';
 import { useComplaintText } from './use-complaint-text';
 import styles from './complaints.module.css';
+import { settle } from '@/lib/action-feedback';
 
 type Props = { detail: ComplaintDetail; zone: string; onRefused: (error: unknown) => void };
 
@@ -49,7 +50,7 @@ export function StartReviewButton({ detail, onRefused }: Omit<Props, 'zone'>) {
       className="btn"
       disabled={review.isPending}
       onClick={() =>
-        review.mutate(undefined, {
+        settle(review.mutateAsync(), {
           onSuccess: () => toast.success(t('complaints.admin.reviewStarted')),
           onError: onRefused,
         })

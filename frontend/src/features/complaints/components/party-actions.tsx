@@ -13,6 +13,7 @@ import { LIMITS, type PartyArea } from '../api/types';
 import { useWithdrawComplaint } from '../api/withdraw-complaint';
 import { reportActionError } from './action-error';
 import { AttachmentsField } from './attachments-field';
+import { settle } from '@/lib/action-feedback';
 
 type Props = { area: PartyArea; id: string; refetch: () => unknown };
 
@@ -22,7 +23,7 @@ export function WithdrawButton({ area, id, refetch }: Props) {
   const [open, setOpen] = useState(false);
   const withdraw = useWithdrawComplaint(area, id);
   const confirm = () =>
-    withdraw.mutate(undefined, {
+    settle(withdraw.mutateAsync(), {
       onSuccess: () => {
         toast.success(t('complaints.detail.withdrawDone'));
         setOpen(false);

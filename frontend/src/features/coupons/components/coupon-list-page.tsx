@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
 import { errorText, toast } from '@/lib/toast';
 import { useCoupons, useDisableCoupon, type Coupon } from '../api/coupons';
+import { settle } from '@/lib/action-feedback';
 
 const day = (value: string, language: string) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fr-FR', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(value));
@@ -83,9 +84,8 @@ export function CouponListPage() {
                           aria-label={t('coupons.disableCode', { code: c.code })}
                           disabled={disable.isPending}
                           onClick={() =>
-                            disable.mutate(c.id, {
+                            settle(disable.mutateAsync(c.id), {
                               onSuccess: () => toast.success(t('coupons.disabledDone', { code: c.code })),
-                              onError: (error) => toast.error(errorText(error, t('errors.network'))),
                             })
                           }
                         >

@@ -12,6 +12,7 @@ import { errorText, toast } from '@/lib/toast';
 import { useFavourites } from '../api/get-favourites';
 import { useSetFavourite } from '../api/set-favourite';
 import styles from './favourites.module.css';
+import { settle } from '@/lib/action-feedback';
 
 type Props = { expert: ExpertCard };
 
@@ -40,11 +41,9 @@ export function FavouriteToggle({ expert }: Props) {
       toSignIn();
       return;
     }
-    setFavourite.mutate(
-      { expert, favourite: !favourite },
-      {
-        onSuccess: (_data, change) =>
-          toast.success(t(change.favourite ? 'favourites.added' : 'favourites.removed', { name })),
+    const change = { expert, favourite: !favourite };
+    settle(setFavourite.mutateAsync(change), {
+        onSuccess: () => toast.success(t(change.favourite ? 'favourites.added' : 'favourites.removed', { name })),
         onError: (error) => {
           if (isApiError(error) && error.status === 401) {
             // The session ended: sign in again, then come back.
@@ -54,8 +53,7 @@ export function FavouriteToggle({ expert }: Props) {
           }
           toast.error(errorText(error, t('errors.network')));
         },
-      },
-    );
+    });
   };
 
   return (
