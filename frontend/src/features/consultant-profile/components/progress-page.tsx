@@ -17,6 +17,7 @@ import { useWithdrawProfile } from '../api/withdraw-profile';
 import styles from './consultant-profile.module.css';
 import { ProfileStatusNotice } from './profile-status';
 import { SECTION_HREF, sectionLabelKey } from './sections';
+import { settle } from '@/lib/action-feedback';
 
 /** Each section with its state and a link to edit it (also on the dashboard). */
 export function SectionChecklist({ profile, onlyMissing = false }: { profile: ConsultantProfile; onlyMissing?: boolean }) {
@@ -64,7 +65,7 @@ function SubmitActions({ profile }: { profile: ConsultantProfile }) {
           className="btn btn-secondary"
           disabled={withdraw.isPending}
           onClick={() =>
-            withdraw.mutate(undefined, {
+            settle(withdraw.mutateAsync(), {
               onSuccess: () => toast.success(t('consultantProfile.progress.withdrawn')),
               onError: (error) => toast.error(errorText(error, t('errors.network'))),
             })
@@ -80,7 +81,7 @@ function SubmitActions({ profile }: { profile: ConsultantProfile }) {
             disabled={!ready || submit.isPending}
             aria-describedby={ready ? undefined : 'submit-help'}
             onClick={() =>
-              submit.mutate(undefined, {
+              settle(submit.mutateAsync(), {
                 onSuccess: () => toast.success(t('consultantProfile.progress.submitted')),
                 onError: (error) => {
                   const missing = sectionNames(error);
