@@ -72,6 +72,8 @@ const consultantProfile = () => {
     profileDetail: page(`${account}/profile-detail`),
     document: page(`${account}/document`),
     bankDetail: page(`${account}/bank-detail`),
+    /** The spec's certificate section: the same list as `all-certificate`. */
+    certificateDetail: page(`${account}/certificate-detail`),
     allCertificates: page(`${account}/certificate-detail/all-certificate`),
     editCertificate: {
       path: `${account}/certificate-detail/edit/:id`,

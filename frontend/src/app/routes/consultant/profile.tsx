@@ -12,6 +12,7 @@ export const screens: Record<keyof typeof paths.consultant.profile, ComponentTyp
   profileDetail: s.DetailsScreen,
   document: s.DocumentsScreen,
   bankDetail: s.BankScreen,
+  certificateDetail: s.CertificatesScreen,
   allCertificates: s.CertificatesScreen,
   addCertificate: s.AddCertificateScreen,
   editCertificate: s.EditCertificateScreen,

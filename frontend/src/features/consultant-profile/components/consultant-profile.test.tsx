@@ -414,6 +414,7 @@ describe('consultant profile routes', () => {
     ['/consultant/edit-account/profile-detail', 'Détails du profil'],
     ['/consultant/edit-account/document', 'Documents'],
     ['/consultant/edit-account/bank-detail', 'Coordonnées bancaires'],
+    ['/consultant/edit-account/certificate-detail', 'Certificats'],
     ['/consultant/edit-account/certificate-detail/all-certificate', 'Certificats'],
     ['/consultant/edit-account/add-certificate', 'Ajouter un certificat'],
     ['/consultant/Edit-Account/Certificate-Detail/edit/c1', 'Modifier le certificat'],
