@@ -119,7 +119,7 @@ export const paths = {
   chatRoom: { path: '/chat-room/:roomid', getHref: (roomId: string) => `/chat-room/${enc(roomId)}` },
   contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
   /** Home page sections reached from the public header and footer. */
-  homeSection: { getHref: (id: 'blog' | 'team' | 'faq') => `/#${id}` },
+  homeSection: { getHref: (id: 'team' | 'faq') => `/#${id}` },
 
   public: {
     signIn: { paths: ['/public/sign-in', '/sign-in'], getHref: () => '/sign-in' },

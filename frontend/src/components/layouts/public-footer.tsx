@@ -7,7 +7,10 @@ import styles from './public-footer.module.css';
 
 const SOCIAL = ['twitter', 'youtube', 'instagram', 'linkedin'] as const;
 
-/** Public footer (spec §1, §2): links, specialities, newsletter heading, disclaimer, social links. */
+/**
+ * Public footer (spec §1, §2): links, specialities, disclaimer, social links. The spec's newsletter
+ * is not shown until it exists (issue 13).
+ */
 export function PublicFooter() {
   const { t } = useTranslation();
   const { data: settings } = useWebSettings();
@@ -47,11 +50,10 @@ export function PublicFooter() {
               ))}
             </ul>
           </nav>
-          <section aria-labelledby="footer-newsletter">
-            <h2 id="footer-newsletter">{t('footer.newsletterHeading')}</h2>
-            <p>{t('footer.newsletterText')}</p>
-            {social.length > 0 && (
-              <ul className={styles.social} aria-label={t('footer.social')}>
+          {social.length > 0 && (
+            <section aria-labelledby="footer-social">
+              <h2 id="footer-social">{t('footer.social')}</h2>
+              <ul className={styles.social}>
                 {social.map((name) => (
                   <li key={name}>
                     <a href={settings?.[name]} rel="noopener noreferrer" target="_blank">
@@ -60,8 +62,8 @@ export function PublicFooter() {
                   </li>
                 ))}
               </ul>
-            )}
-          </section>
+            </section>
+          )}
         </div>
         <p className={styles.disclaimer}>{t('footer.disclaimer')}</p>
         <div className={styles.bottom}>

@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
 import { paths } from '@/config/paths';
+import { HomeFigures } from './home-figures';
 import styles from './home-page.module.css';
 
 const STEPS = ['find', 'book', 'meet'] as const;
 const FAQ = ['what', 'replace', 'language'] as const;
 
-/** Home: what Equilibre offers, the trusted team, blog and FAQ sections the header and footer link to. */
+/**
+ * Home: what Equilibre offers, its live figures, the trusted team and FAQ sections the header and
+ * footer link to. No blog teaser: the blog comes with the content work (issue 13).
+ */
 export function HomePage() {
   const { t } = useTranslation();
   return (
@@ -24,16 +28,7 @@ export function HomePage() {
               {t('home.joinAsExpert')}
             </Link>
           </div>
-          <ul className={styles.stats}>
-            <li className={styles.stat}>
-              <strong>500</strong>
-              {t('home.statExperts')}
-            </li>
-            <li className={styles.stat}>
-              <strong>300</strong>
-              {t('home.statClients')}
-            </li>
-          </ul>
+          <HomeFigures />
         </div>
       </section>
       <section className={`container ${styles.section}`} aria-labelledby="home-how">
@@ -50,10 +45,6 @@ export function HomePage() {
       <section id="team" className={`container ${styles.section}`} aria-labelledby="home-team">
         <h2 id="home-team">{t('home.teamTitle')}</h2>
         <p>{t('home.teamText')}</p>
-      </section>
-      <section id="blog" className={`container ${styles.section}`} aria-labelledby="home-blog">
-        <h2 id="home-blog">{t('home.blogTitle')}</h2>
-        <p>{t('home.blogText')}</p>
       </section>
       <section id="faq" className={`container ${styles.section}`} aria-labelledby="home-faq">
         <h2 id="home-faq">{t('home.faqTitle')}</h2>
