@@ -7,6 +7,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { applyServerErrors } from '@/lib/form-errors';
 import { errorText, toast } from '@/lib/toast';
 import type { AccountStatus } from './account-status-badge';
+import { ActionButton } from '@/components/ui/action-button';
 
 /** docs/complaints.md: a deactivation reason of 3–500 characters. */
 export const DEACTIVATION_REASON_MIN = 3;
@@ -70,7 +71,7 @@ export function AccountStatusActions({ status, name, deactivate, reactivate }: P
             <button type="button" className="btn btn-secondary" onClick={close}>
               {t('accountActions.cancel')}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void confirmReactivate()}>
+            <button type="button" className="btn" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirmReactivate()}>
               {text('button')}
             </button>
           </DialogActions>
@@ -108,9 +109,9 @@ export function AccountStatusActions({ status, name, deactivate, reactivate }: P
                   <button type="button" className="btn btn-secondary" onClick={close}>
                     {t('accountActions.cancel')}
                   </button>
-                  <button type="submit" className="btn" disabled={isSubmitting}>
+                  <ActionButton pending={isSubmitting}>
                     {text('button')}
-                  </button>
+                  </ActionButton>
                 </DialogActions>
               </Form>
             )}

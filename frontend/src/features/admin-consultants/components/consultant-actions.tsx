@@ -16,6 +16,7 @@ import { useRejectConsultant } from '../api/reject-consultant';
 import { useSuspendConsultant } from '../api/suspend-consultant';
 import type { ConsultantStatus } from '../api/types';
 import listStyles from '@/components/ui/list.module.css';
+import { ActionButton } from '@/components/ui/action-button';
 
 /** docs/api.md: a reason of 1–1000 characters. */
 const REASON_MAX = 1000;
@@ -86,7 +87,7 @@ export function ConsultantActions({ id, name, status, hasChanges }: Props) {
             <button type="button" className="btn btn-secondary" onClick={() => setOpen(null)}>
               {t('adminConsultants.cancel')}
             </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => void confirmSimple(open)}>
+            <button type="button" className="btn" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirmSimple(open)}>
               {text(open, 'button')}
             </button>
           </DialogActions>
@@ -122,9 +123,9 @@ export function ConsultantActions({ id, name, status, hasChanges }: Props) {
                   <button type="button" className="btn btn-secondary" onClick={() => setOpen(null)}>
                     {t('adminConsultants.cancel')}
                   </button>
-                  <button type="submit" className="btn" disabled={isSubmitting}>
+                  <ActionButton pending={isSubmitting}>
                     {text(open, 'button')}
-                  </button>
+                  </ActionButton>
                 </DialogActions>
               </Form>
             )}

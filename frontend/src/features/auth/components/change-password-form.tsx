@@ -8,6 +8,7 @@ import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { changePasswordInputSchema, useChangePassword, type ChangePasswordInput } from '../api/change-password';
+import { ActionButton } from '@/components/ui/action-button';
 
 const initialValues: ChangePasswordInput = {
   current_password: '',
@@ -50,9 +51,9 @@ export function ChangePasswordForm({ role }: { role: Role }) {
           />
           <NewPasswordFields name="new_password" confirmationName="new_password_confirmation" />
           <div className={formStyles.actions}>
-            <button type="submit" className="btn" disabled={isSubmitting}>
+            <ActionButton pending={isSubmitting}>
               {t('auth.change.submit')}
-            </button>
+            </ActionButton>
           </div>
         </Form>
       )}

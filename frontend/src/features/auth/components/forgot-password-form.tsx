@@ -13,6 +13,7 @@ import {
   useForgotPassword,
   type ForgotPasswordInput,
 } from '../api/forgot-password';
+import { ActionButton } from '@/components/ui/action-button';
 
 const initialValues: ForgotPasswordInput = { email: '' };
 
@@ -43,9 +44,9 @@ export function ForgotPasswordForm({ role }: { role: Role }) {
             <Form noValidate>
               <TextField name="email" type="email" label={t('fields.email')} autoComplete="email" required />
               <div className={formStyles.actions}>
-                <button type="submit" className="btn" disabled={isSubmitting}>
+                <ActionButton pending={isSubmitting}>
                   {t('auth.forgot.submit')}
-                </button>
+                </ActionButton>
               </div>
             </Form>
           )}

@@ -9,6 +9,7 @@ import type { Role } from '@/config/roles';
 import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { resetPasswordInputSchema, useResetPassword, type ResetPasswordInput } from '../api/reset-password';
+import { ActionButton } from '@/components/ui/action-button';
 
 type Props = { role: Role; token: string; email: string };
 const initialValues: ResetPasswordInput = { password: '', password_confirmation: '' };
@@ -40,9 +41,9 @@ export function ResetPasswordForm({ role, token, email }: Props) {
             <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
             <NewPasswordFields name="password" confirmationName="password_confirmation" />
             <div className={formStyles.actions}>
-              <button type="submit" className="btn" disabled={isSubmitting}>
+              <ActionButton pending={isSubmitting}>
                 {t('auth.reset.submit')}
-              </button>
+              </ActionButton>
             </div>
           </Form>
         )}

@@ -13,6 +13,7 @@ import { useBooking } from '../api/get-booking';
 import { NOTE_MAX, noteSchema, useAddNote, useNotes, type NoteValues } from '../api/notes';
 import styles from './booking.module.css';
 import { useViewerZone } from '@/lib/viewer-zone';
+import { ActionButton } from '@/components/ui/action-button';
 
 type Props = { sessionId?: string; clientId?: string };
 
@@ -65,9 +66,9 @@ export function AddNotePage({ sessionId, clientId }: Props) {
             {({ isSubmitting }) => (
               <Form noValidate>
                 <TextAreaField name="text" label={t('notes.text')} rows={6} maxLength={NOTE_MAX} required />
-                <button type="submit" className="btn" disabled={isSubmitting || !client}>
+                <ActionButton pending={isSubmitting} disabled={!client}>
                   {t('notes.save')}
-                </button>
+                </ActionButton>
               </Form>
             )}
           </Formik>

@@ -94,6 +94,7 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
             type="button"
             className="btn btn-secondary btn-small"
             disabled={noShow.isPending}
+            aria-busy={noShow.isPending || undefined}
             onClick={() =>
               settle(noShow.mutateAsync({ id: row.id }), {
                 onSuccess: () => toast.success(t('bookings.noShow.done', { name: other })),

@@ -79,7 +79,7 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('bookings.cancel.keep')}
         </button>
-        <button type="button" className="btn" onClick={confirm} disabled={cancel.isPending}>
+        <button type="button" className="btn" onClick={confirm} disabled={cancel.isPending} aria-busy={cancel.isPending || undefined}>
           {t('bookings.cancel.confirm')}
         </button>
       </DialogActions>

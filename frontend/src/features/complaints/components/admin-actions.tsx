@@ -27,6 +27,7 @@ import { FAVOURS, LIMITS, type ComplaintDetail } from '../api/types';
 import { useComplaintText } from './use-complaint-text';
 import styles from './complaints.module.css';
 import { settle } from '@/lib/action-feedback';
+import { ActionButton } from '@/components/ui/action-button';
 
 type Props = { detail: ComplaintDetail; zone: string; onRefused: (error: unknown) => void };
 
@@ -49,6 +50,7 @@ export function StartReviewButton({ detail, onRefused }: Omit<Props, 'zone'>) {
       type="button"
       className="btn"
       disabled={review.isPending}
+      aria-busy={review.isPending || undefined}
       onClick={() =>
         settle(review.mutateAsync(), {
           onSuccess: () => toast.success(t('complaints.admin.reviewStarted')),
@@ -96,9 +98,9 @@ export function RequestInformationForm({ detail, onRefused }: Omit<Props, 'zone'
               required
             />
             <div className={formStyles.actions}>
-              <button type="submit" className="btn btn-secondary" disabled={isSubmitting}>
+              <ActionButton className="btn btn-secondary" pending={isSubmitting}>
                 {t('complaints.admin.askSubmit')}
-              </button>
+              </ActionButton>
             </div>
           </Form>
         )}
@@ -198,9 +200,9 @@ export function DecideForm({ detail, zone, onRefused }: Props) {
             )}
             {consultantInvolved && <CheckboxField name="suspend_consultant" label={t('complaints.admin.suspend')} />}
             <div className={formStyles.actions}>
-              <button type="submit" className="btn" disabled={isSubmitting}>
+              <ActionButton pending={isSubmitting}>
                 {t('complaints.admin.decideSubmit')}
-              </button>
+              </ActionButton>
             </div>
           </Form>
         )}
@@ -238,9 +240,9 @@ export function DismissForm({ detail, onRefused }: Omit<Props, 'zone'>) {
               required
             />
             <div className={formStyles.actions}>
-              <button type="submit" className="btn btn-secondary" disabled={isSubmitting}>
+              <ActionButton className="btn btn-secondary" pending={isSubmitting}>
                 {t('complaints.admin.dismissSubmit')}
-              </button>
+              </ActionButton>
             </div>
           </Form>
         )}

@@ -25,6 +25,7 @@ import { useOwnBookings } from '../api/get-own-bookings';
 import { DESIRED_OUTCOMES, LIMITS, type PartyArea } from '../api/types';
 import { AttachmentsField } from './attachments-field';
 import styles from './complaints.module.css';
+import { ActionButton } from '@/components/ui/action-button';
 
 const FIELDS = ['booking_id', 'complaint_type_id', 'subject', 'description', 'desired_outcome', 'attachments'] as const;
 /** Refusals about the chosen booking, shown on its field. */
@@ -125,9 +126,9 @@ export function FileComplaintPage({ area, bookingId }: Props) {
               />
               <AttachmentsField name="attachments" role={area} />
               <div className={formStyles.actions}>
-                <button type="submit" className="btn" disabled={isSubmitting}>
+                <ActionButton pending={isSubmitting}>
                   {t('complaints.form.submit')}
-                </button>
+                </ActionButton>
               </div>
             </Form>
           )}

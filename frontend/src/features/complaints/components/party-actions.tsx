@@ -14,6 +14,7 @@ import { useWithdrawComplaint } from '../api/withdraw-complaint';
 import { reportActionError } from './action-error';
 import { AttachmentsField } from './attachments-field';
 import { settle } from '@/lib/action-feedback';
+import { ActionButton } from '@/components/ui/action-button';
 
 type Props = { area: PartyArea; id: string; refetch: () => unknown };
 
@@ -45,7 +46,7 @@ export function WithdrawButton({ area, id, refetch }: Props) {
             <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
               {t('complaints.detail.keep')}
             </button>
-            <button type="button" className="btn" onClick={confirm} disabled={withdraw.isPending}>
+            <button type="button" className="btn" onClick={confirm} disabled={withdraw.isPending} aria-busy={withdraw.isPending || undefined}>
               {t('complaints.detail.withdrawConfirm')}
             </button>
           </DialogActions>
@@ -87,9 +88,9 @@ export function StatementForm({ area, id, refetch }: Props) {
           />
           <AttachmentsField name="attachments" role={area} />
           <div className={formStyles.actions}>
-            <button type="submit" className="btn" disabled={isSubmitting}>
+            <ActionButton pending={isSubmitting}>
               {t('complaints.detail.statementSubmit')}
-            </button>
+            </ActionButton>
           </div>
         </Form>
       )}
@@ -128,9 +129,9 @@ export function AnswerForm({ area, id, requestId, refetch }: Props & { requestId
           />
           <AttachmentsField name="attachments" role={area} />
           <div className={formStyles.actions}>
-            <button type="submit" className="btn" disabled={isSubmitting}>
+            <ActionButton pending={isSubmitting}>
               {t('complaints.detail.answerSubmit')}
-            </button>
+            </ActionButton>
           </div>
         </Form>
       )}

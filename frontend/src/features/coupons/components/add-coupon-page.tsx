@@ -12,6 +12,7 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { COUPON_CURRENCIES, couponSchema, emptyCoupon, toCouponBody, type CouponValues } from '../api/coupon-form';
 import { useCreateCoupon } from '../api/coupons';
+import { ActionButton } from '@/components/ui/action-button';
 
 const FIELDS = [
   'code',
@@ -88,9 +89,9 @@ export function AddCouponPage() {
                 <TextField name="max_uses" label={f('maxUses')} inputMode="numeric" maxLength={7} required />
                 <TextField name="max_uses_per_client" label={f('maxUsesPerClient')} inputMode="numeric" maxLength={7} required />
               </div>
-              <button type="submit" className="btn" disabled={isSubmitting}>
+              <ActionButton pending={isSubmitting}>
                 {t('coupons.create')}
-              </button>
+              </ActionButton>
             </Form>
           )}
         </Formik>

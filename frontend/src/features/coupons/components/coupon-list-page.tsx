@@ -83,6 +83,7 @@ export function CouponListPage() {
                           className="btn btn-secondary btn-small"
                           aria-label={t('coupons.disableCode', { code: c.code })}
                           disabled={disable.isPending}
+                          aria-busy={disable.isPending || undefined}
                           onClick={() =>
                             settle(disable.mutateAsync(c.id), {
                               onSuccess: () => toast.success(t('coupons.disabledDone', { code: c.code })),

@@ -18,6 +18,7 @@ import {
 import { useUpdateReferenceItem } from '../api/update-reference-item';
 import { referencePaths, type ReferenceKind, type ReferenceSet } from '../reference-sets';
 import styles from './reference-data.module.css';
+import { ActionButton } from '@/components/ui/action-button';
 
 const FIELDS = ['name_fr', 'name_en', 'code', 'parent_id'] as const;
 
@@ -113,9 +114,9 @@ export function ReferenceForm({ set, item }: Props) {
             />
           )}
           <div className={formStyles.actions}>
-            <button type="submit" className="btn" disabled={isSubmitting}>
+            <ActionButton pending={isSubmitting}>
               {t(creating ? 'reference.add' : 'reference.save')}
-            </button>
+            </ActionButton>
             <Link className="btn btn-secondary" to={listHref}>
               {t('reference.cancel')}
             </Link>

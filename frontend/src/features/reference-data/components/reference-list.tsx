@@ -125,6 +125,7 @@ export function ReferenceList({ set, trashed }: Props) {
                           type="button"
                           className="btn btn-secondary btn-small"
                           disabled={restore.isPending}
+                          aria-busy={restore.isPending || undefined}
                           aria-label={`${t('reference.restore')} ${name(item)}`}
                           onClick={() => void onRestore(item)}
                         >
@@ -184,7 +185,7 @@ function TrashConfirmation({ name, busy, onConfirm, onCancel }: ConfirmationProp
   return (
     <div className={styles.confirm} role="group" aria-label={t('reference.confirmTrash', { name })}>
       <span>{t('reference.confirmTrash', { name })}</span>
-      <button ref={confirmRef} type="button" className="btn btn-small" disabled={busy} onClick={onConfirm}>
+      <button ref={confirmRef} type="button" className="btn btn-small" disabled={busy} aria-busy={busy || undefined} onClick={onConfirm}>
         {t('reference.confirm')}
       </button>
       <button type="button" className="btn btn-secondary btn-small" onClick={onCancel}>

@@ -17,6 +17,7 @@ import { AccountFields } from './account-fields';
 import { ContactFields } from './contact-fields';
 import { IdentityFields } from './identity-fields';
 import { buildOptionLists } from './option-lists';
+import { ActionButton } from '@/components/ui/action-button';
 
 const browserTimezone = () => {
   try {
@@ -100,9 +101,9 @@ function SignUpFields({ role, options }: { role: SignUpRole; options: Registrati
           <ContactFields role={role} lists={lists} />
           <AccountFields role={role} />
           <div className={formStyles.actions}>
-            <button type="submit" className="btn" disabled={isSubmitting}>
+            <ActionButton pending={isSubmitting}>
               {t('registration.submit')}
-            </button>
+            </ActionButton>
           </div>
         </Form>
       )}
