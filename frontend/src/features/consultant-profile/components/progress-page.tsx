@@ -64,6 +64,7 @@ function SubmitActions({ profile }: { profile: ConsultantProfile }) {
           type="button"
           className="btn btn-secondary"
           disabled={withdraw.isPending}
+          aria-busy={withdraw.isPending || undefined}
           onClick={() =>
             settle(withdraw.mutateAsync(), {
               onSuccess: () => toast.success(t('consultantProfile.progress.withdrawn')),
@@ -79,6 +80,7 @@ function SubmitActions({ profile }: { profile: ConsultantProfile }) {
             type="button"
             className="btn"
             disabled={!ready || submit.isPending}
+            aria-busy={submit.isPending || undefined}
             aria-describedby={ready ? undefined : 'submit-help'}
             onClick={() =>
               settle(submit.mutateAsync(), {
