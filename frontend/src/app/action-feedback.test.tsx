@@ -1,0 +1,191 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
+import { setRoleStatus } from '@/lib/persisted-state';
+import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
+import { renderApp } from '@/testing/render-app';
+import { sessionFor } from '@/testing/session';
+
+/**
+ * Issue 12 "Every action answered": every mutation hook of the app belongs to a listed form
+ * (src/config/action-forms.ts), and each walked form shows progress, cannot be sent twice, and
+ * announces its success (`role="status"`) and a refusal (`role="alert"`).
+ */
+
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const testFiles = Object.keys(import.meta.glob('/src/**/*.test.{ts,tsx}'));
+
+/** Hooks (`use…`, exported or module-local) with their source text, up to the next one. */
+const exportedHooks = () =>
+  Object.entries(sources).flatMap(([file, text]) => {
+    const starts = [...text.matchAll(/^(?:export )?(?:const|function) (use[A-Z]\w*)/gm)];
+    return starts.map((match, k) => ({
+      file,
+      name: match[1],
+      body: text.slice(match.index + match[0].length, starts[k + 1]?.index),
+    }));
+  });
+
+/** Hooks that call `useMutation`, or (transitively) a hook that does. */
+export const mutationHooks = () => {
+  const hooks = exportedHooks();
+  const found = new Set(hooks.filter((hook) => /\buseMutation\(/.test(hook.body)).map((hook) => hook.name));
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const hook of hooks) {
+      if (found.has(hook.name)) continue;
+      if ([...found].some((name) => new RegExp(`\\b${name}\\b\\s*[<(]`).test(hook.body))) {
+        found.add(hook.name);
+        grew = true;
+      }
+    }
+  }
+  return [...found].sort();
+};
+
+type Fixture = {
+  stubs: Record<string, StubHandler>;
+  role?: 'client' | 'consultant' | 'admin';
+  /** The request the form sends, "METHOD /path", and its successful answer. */
+  request: string;
+  ok: () => Response;
+  fill: (u: ReturnType<typeof userEvent.setup>) => Promise<void>;
+  submit: string;
+  success: RegExp;
+};
+
+const fillPasswords = async (u: ReturnType<typeof userEvent.setup>) => {
+  await u.type(await screen.findByLabelText(/Mot de passe actuel/), 'my old password!');
+  await u.type(screen.getByLabelText(/^Nouveau mot de passe/), 'a brand new password');
+  await u.type(screen.getByLabelText(/Confirmez/), 'a brand new password');
+};
+
+const FIXTURES: Record<string, Fixture> = {
+  'public.forgot-password': {
+    stubs: {},
+    request: 'POST /api/consultant/forgot-password',
+    ok: () => new Response(null, { status: 202 }),
+    fill: async (u) => u.type(await screen.findByLabelText(/E-mail/), 'nobody@example.org'),
+    submit: 'Envoyer le lien',
+    success: /Si un compte existe pour cette adresse/,
+  },
+  'area.change-password': {
+    role: 'client',
+    stubs: {},
+    request: 'POST /api/client/change-password',
+    ok: () => new Response(null, { status: 204 }),
+    fill: fillPasswords,
+    submit: 'Changer le mot de passe',
+    success: /Votre mot de passe a été modifié/,
+  },
+  'consultant.timings': {
+    role: 'consultant',
+    stubs: {
+      'GET /api/consultant/timings': () =>
+        json({ timezone: 'Europe/Paris', duration_minutes: 50, rules: [{ weekday: 'monday', shift: 'morning' }], days_off: [] }),
+      'GET /api/consultant/profile': () => json({ status: 'submitted' }),
+    },
+    request: 'PUT /api/consultant/timings',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByRole('group', { name: 'Mercredi' });
+    },
+    submit: 'Enregistrer mes disponibilités',
+    success: /Disponibilités enregistrées/,
+  },
+  'admin.add-coupon': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/coupons': () => json({ items: [], total: 0, page: 1, page_size: 20 }) },
+    request: 'POST /api/admin-panel/coupons',
+    ok: () => json({ coupon_id: 'c1' }, { status: 201 }),
+    fill: async (u) => {
+      await u.type(await screen.findByLabelText(/^Code/), 'hiver10');
+      await u.selectOptions(screen.getByLabelText(/Type de remise/), 'Montant fixe');
+      await u.type(screen.getByLabelText(/^Montant/), '10,50');
+      await u.type(screen.getByLabelText(/Valable à partir du/), '2030-01-01');
+      await u.type(screen.getByLabelText(/Valable jusqu’au/), '2030-01-31');
+    },
+    submit: 'Créer le code promo',
+    success: /HIVER10/,
+  },
+};
+
+const REFUSAL = 'Action refusée par le serveur (test).';
+
+/** Renders the form, sends it with an answer held back, checks the pending button, then answers. */
+const walk = async (form: ActionForm, fixture: Fixture, outcome: 'success' | 'refusal') => {
+  let answer: ((response: Response) => void) | undefined;
+  const [method, path] = fixture.request.split(' ');
+  const role = fixture.role;
+  if (role) setRoleStatus(role, true);
+  const fetch = stubFetch({
+    ...(role ? { [`GET /api/${role === 'admin' ? 'admin-panel' : role}/session`]: () => json(sessionFor(role)) } : {}),
+    ...fixture.stubs,
+    [fixture.request]: () => new Promise<Response>((resolve) => (answer = resolve)),
+  });
+  renderApp(form.href);
+  const u = userEvent.setup({ delay: null });
+  await fixture.fill(u);
+  const button = await screen.findByRole<HTMLButtonElement>('button', { name: fixture.submit });
+  await u.click(button);
+  await waitFor(() => expect(answer).toBeDefined());
+  // Progress, and no second request while the first runs.
+  await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+  expect(button.disabled).toBe(true);
+  await u.click(button);
+  expect(fetch.calls(method, path)).toHaveLength(1);
+  answer?.(outcome === 'success' ? fixture.ok() : apiError(409, 'refused', REFUSAL));
+  if (outcome === 'success') {
+    const message = await screen.findByText(fixture.success);
+    expect(message.closest('[role="status"]'), `${form.id}: success announced politely`).toBeTruthy();
+  } else {
+    const message = await screen.findByText(REFUSAL);
+    expect(message.closest('[role="alert"]'), `${form.id}: refusal announced as an alert`).toBeTruthy();
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBeNull());
+    expect(button.disabled).toBe(false);
+  }
+};
+
+describe('every action answered', () => {
+  it('lists every mutation hook of the app in a form of src/config/action-forms.ts', () => {
+    const listed = new Set(ACTION_FORMS.flatMap((form) => form.hooks));
+    const unlisted = mutationHooks().filter((name) => !listed.has(name) && !MUTATION_FACTORIES.includes(name));
+    expect(unlisted, 'mutation hooks no form lists').toEqual([]);
+    // The scan finds the hooks (a broken scan would pass the check above vacuously).
+    expect(mutationHooks()).toEqual(expect.arrayContaining(['useSaveTimings', 'useCreateCoupon', 'useSignOut']));
+    const known = new Set(mutationHooks());
+    expect(
+      ACTION_FORMS.flatMap((form) => form.hooks).filter((name) => !known.has(name)),
+      'listed hooks that are no mutation',
+    ).toEqual([]);
+  });
+
+  it('sends no request from a component directly (every write goes through a listed mutation hook)', () => {
+    const direct = Object.entries(sources)
+      .filter(([file, text]) => file.endsWith('.tsx') && /\bapi\.(post|put|patch|delete)\s*[<(]/.test(text))
+      .map(([file]) => file);
+    expect(direct).toEqual([]);
+  });
+
+  it('has, for every form not walked here, a test that asserts its feedback', () => {
+    for (const form of ACTION_FORMS) {
+      if (form.walked) expect(FIXTURES[form.id], `${form.id}: walked without a fixture`).toBeDefined();
+      else expect(testFiles, `${form.id}: no walk and no covering test`).toContain(`/src/${form.coveredBy ?? '?'}`);
+    }
+  });
+
+  describe.each(ACTION_FORMS.filter((form) => form.walked).map((form) => [form.id, form] as const))('%s', (id, form) => {
+    it('shows progress, cannot be sent twice, and announces success', async () => {
+      await walk(form, FIXTURES[id], 'success');
+    });
+    it('announces a refusal and lets the person try again', async () => {
+      await walk(form, FIXTURES[id], 'refusal');
+    });
+  });
+});

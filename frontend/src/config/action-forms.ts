@@ -1,0 +1,53 @@
+/**
+ * Every action of the app that sends a request (a mutation hook), with the screen that offers it and
+ * how its answer is shown (issue 12 "Every action answered"). src/app/action-feedback.test.tsx checks
+ * that every mutation hook of src/ is listed here, and walks each `walked` form: the button is
+ * disabled and `aria-busy` while the request runs, a success message appears in a `role="status"`
+ * region, a refusal in a `role="alert"` one (or on the field). Entries not walked yet name the test
+ * that asserts their feedback today (`coveredBy`).
+ */
+export type ActionForm = {
+  id: string;
+  area: 'public' | 'client' | 'consultant' | 'admin';
+  /** A path that shows the form. */
+  href: string;
+  /** The mutation hooks the form calls. */
+  hooks: readonly string[];
+  /** What the person sees on success. */
+  feedback: string;
+  /** Walked by the shared test, or the test file (under src/) that asserts its feedback. */
+  walked: boolean;
+  coveredBy?: string;
+};
+
+export const ACTION_FORMS: readonly ActionForm[] = [
+  { id: 'public.forgot-password', area: 'public', href: '/public/consultant/forget-password', hooks: ['useForgotPassword'], feedback: 'neutral confirmation (status)', walked: true },
+  { id: 'public.reset-password', area: 'public', href: '/client/verify/:token/:email', hooks: ['useResetPassword'], feedback: 'toast, then the sign-in page', walked: false, coveredBy: 'features/auth/components/auth-forms.test.tsx' },
+  { id: 'public.sign-in', area: 'public', href: '/public/client/sign-in', hooks: ['useSignIn'], feedback: 'the area opens; refusal on the form', walked: false, coveredBy: 'features/second-factor/components/sign-in-second-factor.test.tsx' },
+  { id: 'public.sign-up', area: 'public', href: '/public/client/sign-up', hooks: ['useSignUp', 'useRequestEmailOtp', 'useVerifyEmailOtp', 'useRequestMobileOtp', 'useVerifyMobileOtp'], feedback: 'toast; codes sent/verified (status)', walked: false, coveredBy: 'features/registration/components/sign-up-form.test.tsx' },
+  { id: 'area.change-password', area: 'client', href: '/client/change-password', hooks: ['useChangePassword'], feedback: 'toast (status)', walked: true },
+  { id: 'area.sign-out', area: 'client', href: '/client/dashboard', hooks: ['useSignOut'], feedback: 'the home page', walked: false, coveredBy: 'components/layouts/layouts.test.tsx' },
+  { id: 'area.second-factor', area: 'consultant', href: '/consultant/security', hooks: ['useSecondFactorCommands'], feedback: 'toasts; recovery codes', walked: false, coveredBy: 'features/second-factor/components/security-panel.test.tsx' },
+  { id: 'public.favourite', area: 'client', href: '/our-experts', hooks: ['useSetFavourite'], feedback: 'toast (settle: survives the card leaving the list)', walked: false, coveredBy: 'features/favourites/components/favourites.test.tsx' },
+  { id: 'client.booking', area: 'client', href: '/client/book/:id', hooks: ['useCreateBooking', 'usePayBooking', 'useConfirmSandboxPayment', 'useAnswerSandboxChallenge', 'useFinishPayment'], feedback: 'the booking steps; refusals inline (alert)', walked: false, coveredBy: 'features/booking/components/booking-page.test.tsx' },
+  { id: 'party.booking-actions', area: 'client', href: '/client/my-bookings', hooks: ['useCancelBooking', 'useRescheduleBooking', 'useMarkNoShow'], feedback: 'toast (settle: survives the row leaving the list)', walked: false, coveredBy: 'features/booking/components/my-bookings.test.tsx' },
+  { id: 'consultant.add-note', area: 'consultant', href: '/consultant/add-note', hooks: ['useAddNote'], feedback: 'toast (status)', walked: false, coveredBy: 'features/booking/components/dashboards.test.tsx' },
+  { id: 'consultant.timings', area: 'consultant', href: '/consultant/add-timing', hooks: ['useSaveTimings'], feedback: 'toast from the mutation (survives the form remounting)', walked: true },
+  { id: 'consultant.profile', area: 'consultant', href: '/consultant/edit-account', hooks: ['useSaveBasicProfile', 'useSaveAddress', 'useSaveDegree', 'useDeleteDegree', 'useSaveCertificate', 'useDeleteCertificate', 'useSaveBank', 'useSaveDetails', 'useSaveDocuments', 'useSubmitProfile', 'useWithdrawProfile'], feedback: 'toast; server field errors on the fields', walked: false, coveredBy: 'features/consultant-profile/components/consultant-profile.test.tsx' },
+  { id: 'client.file', area: 'client', href: '/client/general-info', hooks: ['useSaveGeneralInfo', 'useSaveHealthAssessment', 'useSaveConsentForm'], feedback: 'toast; server field errors on the fields', walked: false, coveredBy: 'features/client-file/components/client-file.test.tsx' },
+  { id: 'party.complaints', area: 'client', href: '/client/complaints', hooks: ['useFileComplaint', 'useSubmitStatement', 'useProvideInformation', 'useWithdrawComplaint'], feedback: 'toast; refusals as alert', walked: false, coveredBy: 'features/complaints/components/party-complaint-detail.test.tsx' },
+  { id: 'admin.complaints', area: 'admin', href: '/admin/complaints/:id', hooks: ['useStartReview', 'useRequestInformation', 'useDecideComplaint', 'useDismissComplaint'], feedback: 'toast; refusals as alert', walked: false, coveredBy: 'features/complaints/components/admin-complaints.test.tsx' },
+  { id: 'admin.add-coupon', area: 'admin', href: '/admin/add-coupon', hooks: ['useCreateCoupon'], feedback: 'toast, then the list', walked: true },
+  { id: 'admin.coupons', area: 'admin', href: '/admin/view-coupon', hooks: ['useDisableCoupon'], feedback: 'toast (status)', walked: false, coveredBy: 'features/coupons/components/coupons.test.tsx' },
+  { id: 'admin.reference-data', area: 'admin', href: '/admin/view-keywords', hooks: ['useCreateReferenceItem', 'useUpdateReferenceItem', 'useTrashReferenceItem', 'useRestoreReferenceItem'], feedback: 'toast', walked: false, coveredBy: 'features/reference-data/components/reference-data.test.tsx' },
+  { id: 'admin.consultants', area: 'admin', href: '/admin/consultants/:id', hooks: ['useApproveConsultant', 'useRejectConsultant', 'useSuspendConsultant', 'useReinstateConsultant', 'useMarkChangesReviewed', 'useDeactivateConsultant', 'useReactivateConsultant'], feedback: 'toast', walked: false, coveredBy: 'features/admin-consultants/components/admin-consultants.test.tsx' },
+  { id: 'admin.clients', area: 'admin', href: '/admin/clients/:id', hooks: ['useClientAccountStatus'], feedback: 'toast', walked: false, coveredBy: 'features/admin-clients/components/admin-clients.test.tsx' },
+];
+
+/** Hooks that build mutation hooks (not used by a form directly). */
+export const MUTATION_FACTORIES: readonly string[] = [
+  'useConsultantAction',
+  'useProfileMutation',
+  'useComplaintMutation',
+  'useBookingMutation',
+];
