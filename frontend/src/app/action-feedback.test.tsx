@@ -99,6 +99,54 @@ const FIXTURES: Record<string, Fixture> = {
     submit: 'Enregistrer mes disponibilités',
     success: /Disponibilités enregistrées/,
   },
+  'client.health-assessment': {
+    role: 'client',
+    stubs: {
+      'GET /api/client/health-assessment': () =>
+        json({
+          client_id: 'c1',
+          saved_at: '2026-11-20T09:00:00Z',
+          share_with_experts: true,
+          answers: {
+            reason: 'Troubles du sommeil',
+            current_treatments: '',
+            allergies: '',
+            medical_history: '',
+            pregnancy: 'not_applicable',
+            sleep: 'poor',
+            stress: 'high',
+            diet: 'vegetarian',
+            lifestyle_notes: '',
+          },
+        }),
+    },
+    request: 'PUT /api/client/health-assessment',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByDisplayValue('Troubles du sommeil');
+    },
+    submit: 'Enregistrer',
+    success: /^Enregistré\.$/,
+  },
+  'admin.reference-trash': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/reference/complaint-types': () =>
+        json({
+          items: [{ id: 'c1', name_fr: 'Retard', name_en: 'Delay', parent_id: null, parent_name_fr: null, parent_name_en: null, code: null, trashed: true }],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        }),
+    },
+    request: 'POST /api/admin-panel/reference/complaint-types/c1/restore',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByText('Retard');
+    },
+    submit: 'Restaurer Retard',
+    success: /« Retard » a été restauré\./,
+  },
   'admin.add-coupon': {
     role: 'admin',
     stubs: { 'GET /api/admin-panel/coupons': () => json({ items: [], total: 0, page: 1, page_size: 20 }) },
