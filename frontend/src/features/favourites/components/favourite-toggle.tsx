@@ -41,6 +41,8 @@ export function FavouriteToggle({ expert }: Props) {
       toSignIn();
       return;
     }
+    // One change at a time: the heart is busy until the server has answered.
+    if (setFavourite.isPending) return;
     const change = { expert, favourite: !favourite };
     settle(setFavourite.mutateAsync(change), {
         onSuccess: () => toast.success(t(change.favourite ? 'favourites.added' : 'favourites.removed', { name })),
@@ -61,6 +63,7 @@ export function FavouriteToggle({ expert }: Props) {
       type="button"
       className={`${styles.toggle} ${favourite ? styles.on : ''}`}
       aria-pressed={signedIn ? favourite : undefined}
+      aria-busy={setFavourite.isPending || undefined}
       aria-label={t(favourite ? 'favourites.remove' : 'favourites.add', { name })}
       title={t(favourite ? 'favourites.remove' : 'favourites.add', { name })}
       onClick={onClick}
