@@ -5,6 +5,7 @@ import { paths } from '@/config/paths';
 import type { Role } from '@/config/roles';
 import { useSession, useSignOut } from '@/lib/auth';
 import styles from './user-menu.module.css';
+import { settle } from '@/lib/action-feedback';
 
 /** User dropdown (spec §2): Home, Change Password, Security (ours), Log Out; keyboard-usable menu. */
 export function UserMenu({ role }: { role: Role }) {
@@ -68,9 +69,9 @@ export function UserMenu({ role }: { role: Role }) {
 
   const onSignOut = () => {
     close(false);
-    signOut.mutate(undefined, {
-      onSettled: () => void navigate(paths.home.getHref(), { replace: true }),
-    });
+    // Followed to its end even though the menu leaves the page once the session is cleared.
+    const home = () => void navigate(paths.home.getHref(), { replace: true });
+    settle(signOut.mutateAsync(), { onSuccess: home, onError: home });
   };
 
   return (
