@@ -261,7 +261,7 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
                   {refusal.message}
                 </p>
               )}
-              <button type="button" className="btn" onClick={book} disabled={create.isPending || quote.isFetching}>
+              <button type="button" className="btn" onClick={book} disabled={create.isPending || quote.isFetching} aria-busy={create.isPending || undefined}>
                 {data.free_first_eligible ? t('booking.bookFree') : t('booking.bookNow')}
               </button>
             </>

@@ -54,7 +54,7 @@ export function CouponForm({ quote, applied, checking, onApply }: Props) {
             aria-describedby={`${id}-result`}
           />
         </div>
-        <button type="submit" className="btn btn-secondary" disabled={checking || !draft.trim()}>
+        <button type="submit" className="btn btn-secondary" disabled={checking || !draft.trim()} aria-busy={checking || undefined}>
           {t('booking.coupon.apply')}
         </button>
         {applied && (

@@ -76,6 +76,7 @@ export function OtpField({
             className="btn btn-secondary btn-small"
             onClick={onSend}
             disabled={otp.sending || (codeSent && resendIn > 0)}
+            aria-busy={otp.sending || undefined}
           >
             {!codeSent ? sendLabel : resendIn > 0 ? t('otp.resendIn', { seconds: resendIn }) : t('otp.resend')}
           </button>
@@ -113,7 +114,7 @@ export function OtpField({
               aria-describedby={`${codeId}-hint${error ? ` ${errorId}` : ''}`}
               className={formStyles.input}
             />
-            <button type="button" className="btn btn-small" onClick={onVerify} disabled={otp.verifying}>
+            <button type="button" className="btn btn-small" onClick={onVerify} disabled={otp.verifying} aria-busy={otp.verifying || undefined}>
               {t('otp.verify')}
             </button>
           </div>
