@@ -25,7 +25,7 @@ function AwardActions({ locked, submitLabel, onCancel }: Pick<Props, 'locked' | 
   const ref = useFocusFirstError<HTMLDivElement>();
   return (
     <div className={formStyles.actions} ref={ref}>
-      <button type="submit" className="btn" disabled={isSubmitting || locked}>
+      <button type="submit" className="btn" disabled={isSubmitting || locked} aria-busy={isSubmitting || undefined}>
         {submitLabel}
       </button>
       {onCancel && (
