@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { bookingRow } from '@/features/booking/testing/booking-fixtures';
 import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -146,6 +147,18 @@ const FIXTURES: Record<string, Fixture> = {
     },
     submit: 'Restaurer Retard',
     success: /« Retard » a été restauré\./,
+  },
+  'consultant.add-note': {
+    role: 'consultant',
+    stubs: {
+      'GET /api/consultant/bookings/over': () => json(bookingRow({ id: 'over', client: { id: 'cl9', name: 'Léa Petit' } })),
+      'GET /api/consultant/notes': () => json({ items: [] }),
+    },
+    request: 'POST /api/consultant/notes',
+    ok: () => json({ note_id: 'n2' }, { status: 201 }),
+    fill: async (u) => u.type(await screen.findByRole('textbox', { name: /Note/ }), 'Bon progrès sur le sommeil.'),
+    submit: 'Enregistrer la note',
+    success: /^Note enregistrée\.$/,
   },
   'admin.add-coupon': {
     role: 'admin',
