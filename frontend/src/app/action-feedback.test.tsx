@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bookingRow } from '@/features/booking/testing/booking-fixtures';
+import { ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
 import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -159,6 +160,26 @@ const FIXTURES: Record<string, Fixture> = {
     fill: async (u) => u.type(await screen.findByRole('textbox', { name: /Note/ }), 'Bon progrès sur le sommeil.'),
     submit: 'Enregistrer la note',
     success: /^Note enregistrée\.$/,
+  },
+  'client.add-complaint': {
+    role: 'client',
+    stubs: {
+      'GET /api/client/bookings': () => json({ items: [ownBooking()], total: 1, page: 1, page_size: 100 }),
+      'GET /api/public/reference/complaint-types': () =>
+        json({ items: [{ id: TYPE, name_fr: 'Comportement', name_en: 'Behaviour', parent_id: null, code: null }] }),
+    },
+    request: 'POST /api/client/complaints',
+    ok: () => json({ complaint_id: 'k1' }, { status: 201 }),
+    fill: async (u) => {
+      await screen.findByRole('option', { name: /Inès Roux/ });
+      await screen.findByRole('option', { name: 'Comportement' });
+      await u.selectOptions(screen.getByLabelText(/Réservation concernée/), 'b1');
+      await u.selectOptions(screen.getByLabelText(/Type de réclamation/), TYPE);
+      await u.type(screen.getByLabelText(/^Objet/), 'Séance écourtée');
+      await u.type(screen.getByLabelText(/^Description/), 'La séance a duré vingt minutes au lieu de cinquante.');
+    },
+    submit: 'Envoyer la réclamation',
+    success: /^Votre réclamation a été enregistrée\.$/,
   },
   'admin.add-coupon': {
     role: 'admin',
