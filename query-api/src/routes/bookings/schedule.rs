@@ -8,7 +8,8 @@ use chrono::NaiveDate;
 use domain::availability::{TimingRule, Timings};
 use domain::booking::Offering;
 use domain::values::{Currency, Money, SessionDuration, TimeZone};
-use sqlx::Row;
+use sqlx::any::AnyRow;
+use sqlx::{AssertSqlSafe, Row};
 use uuid::Uuid;
 
 use crate::QueryState;
@@ -39,42 +40,39 @@ impl Offer {
     }
 }
 
-/// The consultant's offer as the read models hold it (the domain's fold,
-/// projected); an unknown consultant offers nothing.
-pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
-    let row = sqlx::query(
-        "SELECT c.timezone, c.session_minutes, c.listed, c.forgotten,
-            COALESCE(a.status, 'active'), c.price_minor, c.currency, c.first_free,
-            t.rules, t.days_off
-         FROM rm_consultants c
-            LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
-            LEFT JOIN rm_timings t ON t.consultant_id = c.consultant_id
-         WHERE c.consultant_id = $1",
-    )
-    .bind(consultant_id.to_string())
-    .fetch_optional(&state.read.pool)
-    .await?;
-    let Some(row) = row else {
-        return Ok(Offer {
-            timezone: None,
-            duration: None,
-            price: None,
-            free_first: false,
-            listed: false,
-            timings: Timings::default(),
-        });
-    };
-    let timezone: Option<String> = row.try_get(0)?;
-    let minutes: Option<i64> = row.try_get(1)?;
-    let listed: i64 = row.try_get(2)?;
-    let forgotten: i64 = row.try_get(3)?;
+/// The offer's columns, the consultant's id as `$1`.
+const OFFER_COLUMNS: &str = "c.timezone, c.currency, c.session_minutes, c.listed, c.forgotten,
+        COALESCE(a.status, 'active'), c.price_minor, c.first_free, t.rules, t.days_off
+    FROM rm_consultants c
+        LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
+        LEFT JOIN rm_timings t ON t.consultant_id = c.consultant_id
+    WHERE c.consultant_id = $1";
+
+/// An unknown consultant offers nothing.
+fn no_offer() -> Offer {
+    Offer {
+        timezone: None,
+        duration: None,
+        price: None,
+        free_first: false,
+        listed: false,
+        timings: Timings::default(),
+    }
+}
+
+/// The offer from [`OFFER_COLUMNS`], read from column `at` on.
+fn offer_from(row: &AnyRow, at: usize) -> Result<Offer, QueryError> {
+    let timezone: Option<String> = row.try_get(at)?;
+    let currency: Option<String> = row.try_get(at + 1)?;
+    let minutes: Option<i64> = row.try_get(at + 2)?;
+    let listed: i64 = row.try_get(at + 3)?;
+    let forgotten: i64 = row.try_get(at + 4)?;
     // A deactivated account offers no slot (`domain::account::ensure_bookable`).
-    let account_status: String = row.try_get(4)?;
-    let price_minor: Option<i64> = row.try_get(5)?;
-    let currency: Option<String> = row.try_get(6)?;
-    let first_free: i64 = row.try_get(7)?;
-    let rules: Option<String> = row.try_get(8)?;
-    let days_off: Option<String> = row.try_get(9)?;
+    let account_status: String = row.try_get(at + 5)?;
+    let price_minor: Option<i64> = row.try_get(at + 6)?;
+    let first_free: i64 = row.try_get(at + 7)?;
+    let rules: Option<String> = row.try_get(at + 8)?;
+    let days_off: Option<String> = row.try_get(at + 9)?;
     let currency = currency.and_then(|c| Currency::parse(&c).ok());
     Ok(Offer {
         timezone: timezone.and_then(|z| TimeZone::parse(&z).ok()),
@@ -84,6 +82,54 @@ pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Off
         listed: listed != 0 && forgotten == 0 && account_status != "deactivated",
         timings: parse_timings(rules.as_deref(), days_off.as_deref()),
     })
+}
+
+/// The consultant's offer as the read models hold it (the domain's fold,
+/// projected); an unknown consultant offers nothing.
+pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
+    let row = sqlx::query(AssertSqlSafe(format!("SELECT {OFFER_COLUMNS}")))
+        .bind(consultant_id.to_string())
+        .fetch_optional(&state.read.pool)
+        .await?;
+    row.map_or_else(|| Ok(no_offer()), |row| offer_from(&row, 0))
+}
+
+/// Held or confirmed booking intervals, `[start, end)` as RFC 3339 UTC texts.
+pub(crate) type Taken = Vec<(String, String)>;
+
+/// The offer and the consultant's held or confirmed intervals meeting
+/// `[from, to)`, in one statement (one round trip, one connection: the
+/// free-slot list's whole read).
+pub(crate) async fn offer_and_taken(
+    state: &QueryState,
+    consultant_id: Uuid,
+    from: &str,
+    to: &str,
+) -> Result<(Offer, Taken), QueryError> {
+    let rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT 'offer', {OFFER_COLUMNS}
+         UNION ALL
+         SELECT 'taken', b.starts_at, b.ends_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+         FROM rm_bookings b
+         WHERE b.consultant_id = $1 AND b.status IN ('held', 'confirmed')
+            AND b.ends_at > $2 AND b.starts_at < $3"
+    )))
+    .bind(consultant_id.to_string())
+    .bind(from)
+    .bind(to)
+    .fetch_all(&state.read.pool)
+    .await?;
+    let mut offer = None;
+    let mut taken = Vec::new();
+    for row in &rows {
+        let kind: String = row.try_get(0)?;
+        if kind == "offer" {
+            offer = Some(offer_from(row, 1)?);
+        } else {
+            taken.push((row.try_get(1)?, row.try_get(2)?));
+        }
+    }
+    Ok((offer.unwrap_or_else(no_offer), taken))
 }
 
 /// The schedule as the domain reads it (empty when never saved).

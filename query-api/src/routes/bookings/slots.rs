@@ -31,7 +31,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::rows::{AmountView, utc};
-use super::schedule::{Offer, offer};
+use super::schedule::{Offer, offer, offer_and_taken};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::render_cache::Rendered;
@@ -234,10 +234,7 @@ async fn render_slots(
 ) -> Result<Rendered, QueryError> {
     let now = state.clock.now();
     let (lo, hi) = days_in_any_zone(first_day, days, now);
-    let (offer, taken) = tokio::try_join!(
-        offer(state, consultant_id),
-        taken(state, consultant_id, lo, hi)
-    )?;
+    let (offer, taken) = offer_and_taken(state, consultant_id, &utc(lo), &utc(hi)).await?;
     let expert_zone = offer.timezone.ok_or(QueryError::NotFound)?;
     let zone = zone.unwrap_or(expert_zone);
     let tz = zone.tz();
