@@ -1,4 +1,4 @@
-//! Booking under load (issue 4), on PostgreSQL: 100 approved experts (seeded
+//! Booking under load (issue 4), on each backend: 100 approved experts (seeded
 //! like the directory's, then each saves a basic profile and publishes a
 //! weekly schedule through the real commands), 16 clients signed up with
 //! their consent form on file. The real command service runs on
@@ -186,14 +186,19 @@ fn quantile(sorted: &[Duration], q: f64) -> Duration {
         .unwrap_or_default()
 }
 
+/// The suite on `backend`: the scratch PostgreSQL databases `urls`, or
+/// SQLite files under `data_dir` when `None`.
 pub async fn run(
-    urls: (String, String),
+    backend: &str,
+    urls: Option<(String, String)>,
     data_dir: &std::path::Path,
     settings: &Settings,
     report: &mut Report,
 ) -> Result<()> {
     let mut config = Config::for_tests(data_dir);
-    (config.database_url, config.read_database_url) = urls;
+    if let Some(urls) = urls {
+        (config.database_url, config.read_database_url) = urls;
+    }
     let app = equilibre::App::open_with(config, SystemClock::shared()).await?;
     let seeding = Instant::now();
     let experts = directory::seed(&app.stores.events, settings.consultants)
@@ -225,7 +230,7 @@ pub async fn run(
     let racers = emails.split_off(settings.clients);
     app.projector.catch_up().await?;
     report.line(format!(
-        "postgres: {} experts with weekly schedules and {} clients with a consent form, seeded in {:.1} s",
+        "{backend}: {} experts with weekly schedules and {} clients with a consent form, seeded in {:.1} s",
         experts.len(),
         emails.len(),
         seeding.elapsed().as_secs_f64()
@@ -263,7 +268,7 @@ pub async fn run(
     }
     sum.latencies.sort();
     report.row(
-        "postgres",
+        backend,
         &format!("bookings confirmed, {} clients", emails.len()),
         sum.confirmed as u64,
         elapsed,
@@ -281,7 +286,7 @@ pub async fn run(
     let path = format!("/api/public/experts/{}/slots?days=28", experts[0]);
     let load = directory::load(&base, &[path], settings.connections, settings.seconds).await?;
     report.row(
-        "postgres",
+        backend,
         &format!(
             "free slots, 1 expert × 4 weeks, {} conn",
             settings.connections
@@ -294,7 +299,7 @@ pub async fn run(
         format!("{} errors", load.errors),
     );
     report.verdict(
-        "postgres",
+        backend,
         "free-slot query p99 vs read budget",
         format!("{:.2} ms", load.p99.as_secs_f64() * 1e3),
         format!("≤ {} ms", READ_P99_BUDGET.as_millis()),
@@ -327,7 +332,7 @@ pub async fn run(
     let keys = varied.len();
     let miss = directory::load(&base, &varied, settings.connections, settings.seconds).await?;
     report.row(
-        "postgres",
+        backend,
         &format!(
             "free slots, cache missed ({keys} keys), {} conn",
             settings.connections
@@ -346,7 +351,7 @@ pub async fn run(
         ),
     );
 
-    race(&app, &base, &experts, &racers, report).await?;
+    race(backend, &app, &base, &experts, &racers, report).await?;
     server.abort();
     Ok(())
 }
@@ -355,6 +360,7 @@ pub async fn run(
 /// last expert at the same instant: how many got it, and how long the
 /// slowest waited for its answer.
 async fn race(
+    backend: &str,
     app: &equilibre::App,
     base: &str,
     experts: &[Uuid],
@@ -405,7 +411,7 @@ async fn race(
     latencies.sort();
     let slowest = latencies.last().copied().unwrap_or_default();
     report.row(
-        "postgres",
+        backend,
         &format!("{RACERS} clients hold one slot at once"),
         answers.len() as u64,
         elapsed,
@@ -419,7 +425,7 @@ async fn race(
         ),
     );
     report.verdict(
-        "postgres",
+        backend,
         "race for one slot, slowest answer",
         format!("{:.0} ms ({held} held)", slowest.as_secs_f64() * 1e3),
         format!("≤ {} ms, 1 held", RACE_BUDGET.as_millis()),

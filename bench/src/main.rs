@@ -20,8 +20,8 @@
 //! `BENCH_SUITES` [store,directory,bookings,desk,burst] (which parts run),
 //! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
-//! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, PostgreSQL
-//! only: experts with schedules, clients booking at once; the free-slot query
+//! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, on each
+//! backend: experts with schedules, clients booking at once; the free-slot query
 //! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot),
 //! `BENCH_DESK_BOOKINGS` [100000] and `BENCH_DESK_COMPLAINTS` [10000] (the
 //! administrators' desk, PostgreSQL only: complaint list and dashboard at
@@ -186,7 +186,6 @@ async fn main() -> ExitCode {
         failed = true;
     }
     if let Some(settings) = &config.bookings
-        && config.postgres
         && let Err(e) = bookings_suite(&config, settings, &mut report).await
     {
         report.line(format!("bookings: FAILED: {e:#}"));
@@ -256,7 +255,7 @@ async fn directory_suite(
     Ok(())
 }
 
-/// Bookings confirmed per second and the free-slot query, on PostgreSQL
+/// Bookings confirmed per second and the free-slot query, on each backend
 /// (see [`bookings`]).
 async fn bookings_suite(
     config: &Config,
@@ -268,12 +267,26 @@ async fn bookings_suite(
         "bookings: {} experts, {} clients booking for {} s; free slots at {} connections",
         settings.consultants, settings.clients, settings.seconds, settings.connections
     ));
+    if config.sqlite {
+        let dir = tempfile::tempdir()?;
+        bookings::run("sqlite", None, dir.path(), settings, report).await?;
+    }
+    if !config.postgres {
+        return Ok(());
+    }
     let dir = tempfile::tempdir()?;
     let mut scratch = pg::Scratch::new(&config.pg_admin_url);
     let result = async {
         let events = scratch.create("book_events").await?;
         let read = scratch.create("book_read").await?;
-        bookings::run((events, read), dir.path(), settings, report).await
+        bookings::run(
+            "postgres",
+            Some((events, read)),
+            dir.path(),
+            settings,
+            report,
+        )
+        .await
     }
     .await;
     scratch.drop_all().await;
