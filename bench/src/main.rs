@@ -235,22 +235,10 @@ async fn directory_suite(
     }
     if config.postgres {
         let dir = tempfile::tempdir()?;
-        let mut scratch = pg::Scratch::new(&config.pg_admin_url);
-        let result = async {
-            let events = scratch.create("dir_events").await?;
-            let read = scratch.create("dir_read").await?;
-            directory::run(
-                "postgres",
-                Some((events, read)),
-                dir.path(),
-                settings,
-                report,
-            )
-            .await
-        }
-        .await;
-        scratch.drop_all().await;
-        result?;
+        pg::with_pair(&config.pg_admin_url, "dir", async |urls| {
+            directory::run("postgres", Some(urls), dir.path(), settings, report).await
+        })
+        .await?;
     }
     Ok(())
 }
@@ -275,22 +263,10 @@ async fn bookings_suite(
         return Ok(());
     }
     let dir = tempfile::tempdir()?;
-    let mut scratch = pg::Scratch::new(&config.pg_admin_url);
-    let result = async {
-        let events = scratch.create("book_events").await?;
-        let read = scratch.create("book_read").await?;
-        bookings::run(
-            "postgres",
-            Some((events, read)),
-            dir.path(),
-            settings,
-            report,
-        )
-        .await
-    }
-    .await;
-    scratch.drop_all().await;
-    result
+    pg::with_pair(&config.pg_admin_url, "book", async |urls| {
+        bookings::run("postgres", Some(urls), dir.path(), settings, report).await
+    })
+    .await
 }
 
 /// The administrators' desk on PostgreSQL (see [`admin_desk`]).
@@ -305,15 +281,10 @@ async fn desk_suite(
         settings.bookings, settings.complaints, settings.connections, settings.seconds
     ));
     let dir = tempfile::tempdir()?;
-    let mut scratch = pg::Scratch::new(&config.pg_admin_url);
-    let result = async {
-        let events = scratch.create("desk_events").await?;
-        let read = scratch.create("desk_read").await?;
-        admin_desk::run((events, read), dir.path(), settings, report).await
-    }
-    .await;
-    scratch.drop_all().await;
-    result
+    pg::with_pair(&config.pg_admin_url, "desk", async |urls| {
+        admin_desk::run(urls, dir.path(), settings, report).await
+    })
+    .await
 }
 
 async fn sqlite_suite(config: &Config, report: &mut Report) -> Result<()> {

@@ -14,6 +14,24 @@ pub struct Scratch {
     names: Vec<String>,
 }
 
+/// Runs `suite` on two fresh scratch databases (events, read models) named
+/// after `name`, and drops them afterwards whatever the outcome.
+pub async fn with_pair(
+    admin_url: &str,
+    name: &str,
+    suite: impl AsyncFnOnce((String, String)) -> Result<()>,
+) -> Result<()> {
+    let mut scratch = Scratch::new(admin_url);
+    let result = async {
+        let events = scratch.create(&format!("{name}_events")).await?;
+        let read = scratch.create(&format!("{name}_read")).await?;
+        suite((events, read)).await
+    }
+    .await;
+    scratch.drop_all().await;
+    result
+}
+
 impl Scratch {
     pub fn new(admin_url: &str) -> Self {
         Self {
