@@ -520,7 +520,11 @@ async fn administrators_filter_search_ignoring_accents_and_page_the_complaints(b
     let searched_name = list("?q=helene%20DUPRE").await;
     let searched_subject = list("?q=debite").await;
     let searched_respondent = list("?q=lefevre&status=submitted,in_review").await;
-    let day = app.today();
+    // Dates filter by the administrators' reporting day (Paris), not UTC's.
+    let day = app
+        .now()
+        .with_timezone(&domain::reporting::ZONE)
+        .date_naive();
     let today = list(&format!("?from={day}&to={day}")).await;
     let paged = list("?page=2&page_size=3").await;
     let too_big = list("?page_size=101").await;
