@@ -383,6 +383,15 @@ async fn coupons_are_created_applied_and_disabled_by_administrators(backend: Bac
     .await;
     discounted.expect(201);
     assert_eq!(discounted.json()["total"]["amount_minor"], 4500);
+    // The administrators' list counts the live use
+    app.catch_up().await;
+    let listed = app
+        .bare(Method::GET, "/api/admin-panel/coupons")
+        .bearer(&admin.token)
+        .send()
+        .await;
+    listed.expect(200);
+    assert_eq!(listed.json()["items"][0]["uses"], 1);
     // The quotes then give the command's own refusals, from the read models
     let used = quote(&app, &client, &expert, starts[5], "bienvenue").await;
     assert_eq!(used["coupon"]["error_code"], "coupon_client_limit");

@@ -2,9 +2,9 @@
 //!
 //! * `rm_timings`: the schedule of `timings-{consultant}` as last set (rules
 //!   and days off, JSON as recorded);
-//! * `rm_coupons`: every coupon with its terms, whether disabled, and its
-//!   live use count (redemptions minus releases); `rm_coupon_uses`: each
-//!   live use by booking and client (the per-client limit of a quote);
+//! * `rm_coupons`: every coupon with its terms and whether disabled;
+//!   `rm_coupon_uses`: each live use (redeemed, not released) by booking and
+//!   client, which the coupon list counts and a quote's limits read;
 //! * `rm_pairs`: each (client, consultant) pair with a confirmed booking
 //!   (the free first consultation of a quote);
 //! * `rm_notes`: consultants' notes after a meeting. The text is a
@@ -54,7 +54,6 @@ pub const COUPONS_TABLE: Table = Table {
         max_uses BIGINT,
         max_uses_per_client BIGINT,
         disabled BIGINT NOT NULL,
-        uses BIGINT NOT NULL,
         created_at TEXT NOT NULL
     )",
 };
@@ -186,8 +185,8 @@ async fn coupons(
             };
             sqlx::query(
                 "INSERT INTO rm_coupons (coupon_id, code, kind, percent, amount_minor, currency,
-                    valid_from, valid_until, max_uses, max_uses_per_client, disabled, uses, created_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, 0, $11)
+                    valid_from, valid_until, max_uses, max_uses_per_client, disabled, created_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)
                  ON CONFLICT (coupon_id) DO NOTHING",
             )
             .bind(id)
@@ -209,26 +208,17 @@ async fn coupons(
             booking_id,
             client_id,
             ..
-        } => {
-            sqlx::query(
-                "INSERT INTO rm_coupon_uses (coupon_id, booking_id, client_id) VALUES ($1, $2, $3)
+        } => sqlx::query(
+            "INSERT INTO rm_coupon_uses (coupon_id, booking_id, client_id) VALUES ($1, $2, $3)
                  ON CONFLICT (coupon_id, booking_id) DO UPDATE SET client_id = excluded.client_id",
-            )
-            .bind(id)
-            .bind(booking_id.to_string())
-            .bind(client_id.to_string())
-            .execute(&mut **tx)
-            .await?;
-            sqlx::query("UPDATE rm_coupons SET uses = uses + 1 WHERE coupon_id = $1").bind(id)
-        }
+        )
+        .bind(id)
+        .bind(booking_id.to_string())
+        .bind(client_id.to_string()),
         CouponEvent::CouponRedemptionReleased { booking_id, .. } => {
             sqlx::query("DELETE FROM rm_coupon_uses WHERE coupon_id = $1 AND booking_id = $2")
                 .bind(id)
                 .bind(booking_id.to_string())
-                .execute(&mut **tx)
-                .await?;
-            sqlx::query("UPDATE rm_coupons SET uses = uses - 1 WHERE coupon_id = $1 AND uses > 0")
-                .bind(id)
         }
     };
     query.execute(&mut **tx).await?;

@@ -193,8 +193,9 @@ pub async fn coupons(
         .await?;
     let rows = sqlx::query(
         "SELECT coupon_id, code, kind, percent, amount_minor, currency, valid_from, valid_until,
-            max_uses, max_uses_per_client, disabled, uses, created_at
-         FROM rm_coupons ORDER BY created_at DESC, coupon_id LIMIT $1 OFFSET $2",
+            max_uses, max_uses_per_client, disabled,
+            (SELECT COUNT(*) FROM rm_coupon_uses u WHERE u.coupon_id = c.coupon_id), created_at
+         FROM rm_coupons c ORDER BY created_at DESC, coupon_id LIMIT $1 OFFSET $2",
     )
     .bind(i64::from(page_size))
     .bind((i64::from(page) - 1) * i64::from(page_size))

@@ -8,8 +8,8 @@ use chrono::NaiveDate;
 use domain::availability::{TimingRule, Timings};
 use domain::booking::Offering;
 use domain::values::{Currency, Money, SessionDuration, TimeZone};
+use sqlx::Row;
 use sqlx::any::AnyRow;
-use sqlx::{AssertSqlSafe, Row};
 use uuid::Uuid;
 
 use crate::QueryState;
@@ -40,13 +40,18 @@ impl Offer {
     }
 }
 
-/// The offer's columns, the consultant's id as `$1`.
-const OFFER_COLUMNS: &str = "c.timezone, c.currency, c.session_minutes, c.listed, c.forgotten,
-        COALESCE(a.status, 'active'), c.price_minor, c.first_free, t.rules, t.days_off
-    FROM rm_consultants c
-        LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
-        LEFT JOIN rm_timings t ON t.consultant_id = c.consultant_id
-    WHERE c.consultant_id = $1";
+/// The offer's columns and tables, the consultant's id as `$1` (a macro,
+/// so that both statements are whole literals at compile time).
+macro_rules! offer_columns {
+    () => {
+        "c.timezone, c.currency, c.session_minutes, c.listed, c.forgotten,
+            COALESCE(a.status, 'active'), c.price_minor, c.first_free, t.rules, t.days_off
+        FROM rm_consultants c
+            LEFT JOIN rm_accounts a ON a.account_id = c.consultant_id
+            LEFT JOIN rm_timings t ON t.consultant_id = c.consultant_id
+        WHERE c.consultant_id = $1"
+    };
+}
 
 /// An unknown consultant offers nothing.
 fn no_offer() -> Offer {
@@ -60,7 +65,7 @@ fn no_offer() -> Offer {
     }
 }
 
-/// The offer from [`OFFER_COLUMNS`], read from column `at` on.
+/// The offer from `offer_columns!()`, read from column `at` on.
 fn offer_from(row: &AnyRow, at: usize) -> Result<Offer, QueryError> {
     let timezone: Option<String> = row.try_get(at)?;
     let currency: Option<String> = row.try_get(at + 1)?;
@@ -87,7 +92,7 @@ fn offer_from(row: &AnyRow, at: usize) -> Result<Offer, QueryError> {
 /// The consultant's offer as the read models hold it (the domain's fold,
 /// projected); an unknown consultant offers nothing.
 pub(crate) async fn offer(state: &QueryState, consultant_id: Uuid) -> Result<Offer, QueryError> {
-    let row = sqlx::query(AssertSqlSafe(format!("SELECT {OFFER_COLUMNS}")))
+    let row = sqlx::query(concat!("SELECT ", offer_columns!()))
         .bind(consultant_id.to_string())
         .fetch_optional(&state.read.pool)
         .await?;
@@ -106,14 +111,15 @@ pub(crate) async fn offer_and_taken(
     from: &str,
     to: &str,
 ) -> Result<(Offer, Taken), QueryError> {
-    let rows = sqlx::query(AssertSqlSafe(format!(
-        "SELECT 'offer', {OFFER_COLUMNS}
-         UNION ALL
-         SELECT 'taken', b.starts_at, b.ends_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
-         FROM rm_bookings b
-         WHERE b.consultant_id = $1 AND b.status IN ('held', 'confirmed')
+    let rows = sqlx::query(concat!(
+        "SELECT 'offer', ",
+        offer_columns!(),
+        " UNION ALL
+        SELECT 'taken', b.starts_at, b.ends_at, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM rm_bookings b
+        WHERE b.consultant_id = $1 AND b.status IN ('held', 'confirmed')
             AND b.ends_at > $2 AND b.starts_at < $3"
-    )))
+    ))
     .bind(consultant_id.to_string())
     .bind(from)
     .bind(to)

@@ -512,9 +512,8 @@ pub async fn booking_quote(
             }
         },
     )?;
-    let (Some(offering), true) = (offer.offering(), offer.listed) else {
-        return Err(QueryError::NotFound);
-    };
+    // Not listed, or not fully set up: nothing to quote.
+    let offering = offer.offering().ok_or(QueryError::NotFound)?;
     let context = QuoteContext {
         offering: Some(offering),
         timings: &offer.timings,
