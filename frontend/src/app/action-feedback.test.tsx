@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bookingRow } from '@/features/booking/testing/booking-fixtures';
-import { ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
+import { savedAssessment } from '@/features/client-file/testing/client-file-fixtures';
+import { fillComplaintForm, ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
 import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -104,23 +105,7 @@ const FIXTURES: Record<string, Fixture> = {
   'client.health-assessment': {
     role: 'client',
     stubs: {
-      'GET /api/client/health-assessment': () =>
-        json({
-          client_id: 'c1',
-          saved_at: '2026-11-20T09:00:00Z',
-          share_with_experts: true,
-          answers: {
-            reason: 'Troubles du sommeil',
-            current_treatments: '',
-            allergies: '',
-            medical_history: '',
-            pregnancy: 'not_applicable',
-            sleep: 'poor',
-            stress: 'high',
-            diet: 'vegetarian',
-            lifestyle_notes: '',
-          },
-        }),
+      'GET /api/client/health-assessment': () => json(savedAssessment('c1')),
     },
     request: 'PUT /api/client/health-assessment',
     ok: () => new Response(null, { status: 204 }),
@@ -170,14 +155,7 @@ const FIXTURES: Record<string, Fixture> = {
     },
     request: 'POST /api/client/complaints',
     ok: () => json({ complaint_id: 'k1' }, { status: 201 }),
-    fill: async (u) => {
-      await screen.findByRole('option', { name: /Inès Roux/ });
-      await screen.findByRole('option', { name: 'Comportement' });
-      await u.selectOptions(screen.getByLabelText(/Réservation concernée/), 'b1');
-      await u.selectOptions(screen.getByLabelText(/Type de réclamation/), TYPE);
-      await u.type(screen.getByLabelText(/^Objet/), 'Séance écourtée');
-      await u.type(screen.getByLabelText(/^Description/), 'La séance a duré vingt minutes au lieu de cinquante.');
-    },
+    fill: fillComplaintForm,
     submit: 'Envoyer la réclamation',
     success: /^Votre réclamation a été enregistrée\.$/,
   },

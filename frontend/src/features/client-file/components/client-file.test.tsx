@@ -7,6 +7,7 @@ import { sessionFor } from '@/testing/session';
 import type { ConsentForm } from '../api/consent-form';
 import type { GeneralInfoAnswer } from '../api/general-info';
 import type { HealthAssessment } from '../api/health-assessment';
+import { savedAssessment } from '../testing/client-file-fixtures';
 
 const noContent = () => new Response(null, { status: 204 });
 const user = () => userEvent.setup({ delay: null });
@@ -18,22 +19,7 @@ const signedIn = (handlers: Record<string, StubHandler>) =>
 
 const noAnswers: HealthAssessment = { client_id: CLIENT, saved_at: null, share_with_experts: false, answers: null };
 
-const savedAnswers: HealthAssessment = {
-  client_id: CLIENT,
-  saved_at: '2026-11-20T09:00:00Z',
-  share_with_experts: true,
-  answers: {
-    reason: 'Troubles du sommeil',
-    current_treatments: '',
-    allergies: 'Pollen',
-    medical_history: '',
-    pregnancy: 'not_applicable',
-    sleep: 'poor',
-    stress: 'high',
-    diet: 'vegetarian',
-    lifestyle_notes: '',
-  },
-};
+const savedAnswers = savedAssessment(CLIENT, { allergies: 'Pollen' });
 
 describe('client file: consent form', () => {
   it('says the form is missing, offers the template in French, uploads the PDF and records it', async () => {

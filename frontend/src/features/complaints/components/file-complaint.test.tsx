@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { complaintDetail, ownBooking, TYPE } from '../testing/complaint-fixtures';
+import { complaintDetail, fillComplaintForm, ownBooking, TYPE } from '../testing/complaint-fixtures';
 
 const user = () => userEvent.setup({ delay: null });
 
@@ -26,14 +26,7 @@ const base = {
     json({ items: [{ id: TYPE, name_fr: 'Comportement', name_en: 'Behaviour', parent_id: null, code: null }] }),
 };
 
-const fill = async (u: ReturnType<typeof user>) => {
-  await screen.findByRole('option', { name: /Inès Roux/ });
-  await screen.findByRole('option', { name: 'Comportement' });
-  await u.selectOptions(screen.getByLabelText(/Réservation concernée/), 'b1');
-  await u.selectOptions(screen.getByLabelText(/Type de réclamation/), TYPE);
-  await u.type(screen.getByLabelText(/^Objet/), 'Séance écourtée');
-  await u.type(screen.getByLabelText(/^Description/), 'La séance a duré vingt minutes au lieu de cinquante.');
-};
+const fill = fillComplaintForm;
 
 describe('client add-complaint', () => {
   it('offers only confirmed-once bookings and the platform, and checks the fields before sending', async () => {

@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ComplaintDetail, ComplaintRow, ComplaintState } from '../api/types';
 
 export const CLIENT = '0190a0a0-0000-7000-8000-000000000001';
@@ -59,3 +61,13 @@ export const stateOf = (detail: ComplaintDetail): ComplaintState => ({
   awaiting_information: detail.awaiting_information,
   can: detail.can,
 });
+
+/** Fills the filing form (booking b1 with Inès Roux, type Comportement, subject and description). */
+export const fillComplaintForm = async (u: UserEvent) => {
+  await screen.findByRole('option', { name: /Inès Roux/ });
+  await screen.findByRole('option', { name: 'Comportement' });
+  await u.selectOptions(screen.getByLabelText(/Réservation concernée/), 'b1');
+  await u.selectOptions(screen.getByLabelText(/Type de réclamation/), TYPE);
+  await u.type(screen.getByLabelText(/^Objet/), 'Séance écourtée');
+  await u.type(screen.getByLabelText(/^Description/), 'La séance a duré vingt minutes au lieu de cinquante.');
+};
