@@ -37,12 +37,17 @@ rust-test:
 frontend-check: frontend-deps
 	cd frontend && $(NPM) run check
 
+# The server binary of the browser tests and the fuzzer is the one the Rust
+# tests build (same command, same features): after `rust-test` nothing is
+# compiled again.
+SERVER_BUILD = $(CARGO) test --workspace --all-features --no-run
+
 e2e: frontend-build
-	$(CARGO) build -p equilibre
+	$(SERVER_BUILD)
 	cd frontend && $(NPM) run e2e
 
 fuzz:
-	$(CARGO) build -p equilibre
+	$(SERVER_BUILD)
 	python3 equilibre/tests/fuzz/fuzz.py target/debug/equilibre
 
 ## Prints throughput and latency figures; asserts nothing.
