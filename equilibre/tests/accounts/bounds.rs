@@ -124,6 +124,21 @@ async fn bookings_beyond_the_horizon_and_dates_outside_the_window_are_refused(ba
         .await;
     assert_envelope(&quote, 400, "validation_failed");
     assert!(quote.field("start").is_some());
+    let long_coupon = app
+        .bare(
+            Method::GET,
+            &format!(
+                "/api/client/booking-quote?consultant_id={}&start={}&coupon={}",
+                expert.id(),
+                app.now().timestamp() + 86_400,
+                "A".repeat(65)
+            ),
+        )
+        .bearer(&client.token)
+        .send()
+        .await;
+    assert_envelope(&long_coupon, 400, "validation_failed");
+    assert!(long_coupon.field("coupon").is_some());
 
     let admin = app.create_admin(&unique_email("admin")).await;
     let admin = signed_in(&app, admin).await;

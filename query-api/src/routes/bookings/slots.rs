@@ -41,6 +41,9 @@ use crate::routes::raw_json;
 /// At most this many days per slot query.
 const MAX_DAYS: u32 = 62;
 
+/// A typed coupon code longer than this is refused (codes have 3–32 characters).
+const MAX_TYPED_COUPON: usize = 64;
+
 /// A rendered slots answer is never kept longer than this.
 const RENDER_LIFETIME: chrono::Duration = chrono::Duration::seconds(60);
 
@@ -499,6 +502,10 @@ pub async fn booking_quote(
         .ok_or(QueryError::Invalid("start"))?;
     let client_id = caller.account_id;
     let typed = params.coupon.trim();
+    // Longer than any code: refused rather than echoed back.
+    if typed.chars().count() > MAX_TYPED_COUPON {
+        return Err(QueryError::Invalid("coupon"));
+    }
     let (offer, has_booked, (client_zone, consent_form_uploaded), card, coupon) = tokio::try_join!(
         offer(&state, consultant_id),
         has_booked(&state, client_id, consultant_id),
