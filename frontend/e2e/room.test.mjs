@@ -101,7 +101,14 @@ test('the client and the consultant of a booking see and hear each other and cha
     // Two browsers encoding and decoding fake video on a 2-core machine
     // beside the rest of the suite: the connection may take a while.
     for (const side of [client, consultant]) {
-      await side.page.getByText(/^Connecté avec /).waitFor({ timeout: 45_000 });
+      await side.page
+        .getByText(/^Connecté avec /)
+        .waitFor({ timeout: 45_000 })
+        .catch(async (error) => {
+          // What each side showed, to tell signalling from media when this fails.
+          const shown = await Promise.all([client, consultant].map((s) => s.page.locator('main').innerText()));
+          throw new Error(`${error.message}\nclient: ${shown[0]}\nconsultant: ${shown[1]}`);
+        });
     }
     const deadline = Date.now() + 20_000;
     while ((await remoteFrames(client.page)) === 0 || (await remoteFrames(consultant.page)) === 0) {

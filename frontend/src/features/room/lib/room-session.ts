@@ -105,6 +105,11 @@ export class RoomSession {
     this.ws = ws;
     ws.onopen = () => {
       this.retries = 0;
+      // Every (re)join starts afresh on both sides: the other party resets on
+      // our `join`, so nothing it sends after its answer belongs to an older
+      // connection, and what arrives before it is ignored (`peerPresent`).
+      this.closePeer();
+      this.peerPresent = false;
       this.send({ type: 'join' });
       this.options.events.status(this.peerPresent ? 'joining' : 'waiting');
     };
@@ -143,9 +148,13 @@ export class RoomSession {
     switch (signal.type) {
       case 'peer-joined':
         this.peerPresent = true;
-        if (!signal.reply) this.send({ type: 'join', reply: true });
-        // A fresh connection for a (re)arrived party: nothing stale carries over.
-        this.closePeer();
+        if (!signal.reply) {
+          // A (re)arrived party starts afresh: so do we, before answering it.
+          this.closePeer();
+          this.send({ type: 'join', reply: true });
+        }
+        // An answer to our own `join` keeps the connection a simultaneous
+        // arrival may already have begun: both sides negotiate on one pair.
         this.ensurePeer();
         this.options.events.status('joining');
         return;
@@ -156,10 +165,11 @@ export class RoomSession {
         return;
       case 'offer':
       case 'answer':
-        if (signal.description) await this.onDescription(signal.description);
+        // Before the other party's `peer-joined`, a description is from an older connection.
+        if (this.peerPresent && signal.description) await this.onDescription(signal.description);
         return;
       case 'ice':
-        await this.onCandidate(signal.candidate ?? null);
+        if (this.peerPresent) await this.onCandidate(signal.candidate ?? null);
         return;
       case 'chat':
         if (typeof signal.text === 'string')
