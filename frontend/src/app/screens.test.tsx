@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import screensFile from '@/config/screens.json';
@@ -58,6 +58,7 @@ describe('the spec’s screens (src/config/screens.json)', () => {
       stubFetch({ [`GET /api/${s.area === 'admin' ? 'admin-panel' : s.area}/session`]: () => json(sessionFor(s.area)) });
       renderApp(href);
       expect((await screen.findByRole('heading', { level: 1 }, { timeout: 5000 })).textContent).toBe(NOT_FOUND);
+      await waitFor(() => expect(document.title).toBe(`${NOT_FOUND} · Equilibre`));
     },
     15_000,
   );
@@ -83,6 +84,8 @@ describe('the spec’s screens (src/config/screens.json)', () => {
         expect(title.textContent, href).not.toBe(NOT_FOUND);
         expect(title.textContent, href).not.toBe(SERVER_ERROR);
       }
+      // Every page names itself in the tab and the history: "<page> · Equilibre".
+      await waitFor(() => expect(document.title, href).toMatch(/^\S.* · Equilibre$/));
     },
     15_000,
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/document-title';
 import styles from './error-page.module.css';
 
 type Props = { correlationId?: string; onRetry?: () => void };
@@ -8,6 +9,7 @@ type Props = { correlationId?: string; onRetry?: () => void };
 /** page-500 and the fallback of every route's error boundary. */
 export function ServerErrorPage({ correlationId, onRetry }: Props) {
   const { t } = useTranslation();
+  useDocumentTitle(t('errors.serverErrorTitle'));
   return (
     <section className={styles.page} aria-labelledby="server-error-title">
       <p className={styles.code} aria-hidden="true">

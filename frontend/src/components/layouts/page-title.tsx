@@ -1,5 +1,5 @@
-import { useContext, useEffect } from 'react';
-import { setPageTitle } from '@/lib/document-title';
+import { useContext } from 'react';
+import { useDocumentTitle } from '@/lib/document-title';
 import { AreaContext } from './area-context';
 
 type Props = { children: string; subtitle?: string };
@@ -11,10 +11,7 @@ type Props = { children: string; subtitle?: string };
 export function PageTitle({ children, subtitle }: Props) {
   const area = useContext(AreaContext);
   const hidden = area?.hasPageHeader ?? false;
-  useEffect(() => {
-    setPageTitle(children);
-    return () => setPageTitle('');
-  }, [children]);
+  useDocumentTitle(children);
   if (hidden) return null;
   return (
     <>
