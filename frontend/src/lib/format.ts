@@ -32,3 +32,23 @@ export const displayValue = (value: unknown): string => {
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 };
+
+/** Card networks by the provider's brand code (Stripe's `card.brand`), as their owners write them. */
+const CARD_BRANDS: Record<string, string> = {
+  amex: 'American Express',
+  cartes_bancaires: 'CB',
+  cb: 'CB',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  eftpos_au: 'eftpos',
+  jcb: 'JCB',
+  mastercard: 'Mastercard',
+  unionpay: 'UnionPay',
+  visa: 'Visa',
+};
+
+/** "visa" → "Visa", "amex" → "American Express"; an unknown code with its first letter capitalised. */
+export const formatCardBrand = (brand: string) => {
+  const code = brand.trim().toLowerCase();
+  return CARD_BRANDS[code] ?? code.charAt(0).toUpperCase() + code.slice(1).replaceAll('_', ' ');
+};

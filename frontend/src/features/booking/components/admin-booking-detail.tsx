@@ -5,7 +5,7 @@ import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageTitle } from '@/components/layouts/page-title';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
-import { formatDateTime, formatMinutes } from '@/lib/format';
+import { formatCardBrand, formatDateTime, formatMinutes } from '@/lib/format';
 import { errorText } from '@/lib/toast';
 import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { useBooking } from '../api/get-booking';
@@ -86,7 +86,7 @@ export function AdminBookingDetail({ id }: { id: string }) {
               {row.card && (
                 <>
                   <dt>{t('booking.confirmed.card')}</dt>
-                  <dd>{t('bookings.card', { brand: row.card.brand, last4: row.card.last4 })}</dd>
+                  <dd>{t('bookings.card', { brand: formatCardBrand(row.card.brand), last4: row.card.last4 })}</dd>
                 </>
               )}
               {row.refund && (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
+import { formatCardBrand } from '@/lib/format';
 import type { Money } from '../api/types';
 import styles from './booking.module.css';
 import { useMoney } from './use-money';
@@ -37,7 +38,7 @@ export function BookingConfirmation({ expertName, start, timezone, total, card }
         {card && (
           <>
             <dt>{t('booking.confirmed.card')}</dt>
-            <dd>{t('booking.confirmed.cardText', { brand: card.brand, last4: card.last4 })}</dd>
+            <dd>{t('booking.confirmed.cardText', { brand: formatCardBrand(card.brand), last4: card.last4 })}</dd>
           </>
         )}
       </dl>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { toast } from '@/lib/toast';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
-import { formatMinutes } from '@/lib/format';
+import { formatCardBrand, formatMinutes } from '@/lib/format';
 import { useMarkNoShow, type PartyArea } from '../api/booking-actions';
 import { resumePaymentHref } from '../api/booking-token';
 import { holdLapsed, holdOpen, isUpcoming, roomOpen, type BookingRow } from '../api/types';
@@ -57,7 +57,7 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
           <BookingStatusBadge status={lapsed ? 'expired' : row.status} />
         </li>
         <li>{row.free ? t('bookings.free') : money(row.total)}</li>
-        {row.card && <li>{t('bookings.card', { brand: row.card.brand, last4: row.card.last4 })}</li>}
+        {row.card && <li>{t('bookings.card', { brand: formatCardBrand(row.card.brand), last4: row.card.last4 })}</li>}
         {row.refund && <li>{t('bookings.refunded', { amount: money(row.refund) })}</li>}
         {lapsed && area === 'client' && <li>{t('bookings.pay.lapsed')}</li>}
       </ul>

@@ -113,7 +113,7 @@ describe('booking page', () => {
     const bookingApi = fetch.requests.filter((r) => r.path.startsWith('/api/client/'));
     expect(bookingApi.some((r) => JSON.stringify(r.body ?? {}).includes('4242424242424242'))).toBe(false);
     const confirmation = screen.getByRole('heading', { name: 'Réservation confirmée' }).closest('section')!;
-    expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
+    expect(within(confirmation).getByText('Visa se terminant par 4242')).toBeTruthy();
     expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
     expect(within(confirmation).getByRole('link', { name: 'Voir mes réservations' }).getAttribute('href')).toBe(
       '/client/my-booking',
@@ -476,7 +476,7 @@ describe('booking page', () => {
     await typeCard(u, CARDS.success);
     await u.click(screen.getByRole('button', { name: /Payer 54,00/ }));
     const confirmation = (await screen.findByRole('heading', { name: 'Réservation confirmée' })).closest('section')!;
-    expect(within(confirmation).getByText('visa se terminant par 4242')).toBeTruthy();
+    expect(within(confirmation).getByText('Visa se terminant par 4242')).toBeTruthy();
     expect(within(confirmation).getByText(/^54,00\s€$/)).toBeTruthy();
     expect(fetch.calls('POST', '/api/client/bookings/h1/payment')).toHaveLength(1);
     expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });

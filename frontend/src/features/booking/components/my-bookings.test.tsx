@@ -165,7 +165,7 @@ describe('client my-booking: unpaid holds', () => {
     expect(fetch.calls('POST', '/api/client/bookings/h1/pay')[0].body).toEqual({ payment_intent: 'pi_sandbox_1' });
     expect(fetch.calls('POST', '/api/client/bookings')).toEqual([]);
     expect(fetch.calls('GET', '/api/client/bookings/h1').length).toBeGreaterThan(0);
-    expect(screen.getByText('visa se terminant par 4242')).toBeTruthy();
+    expect(screen.getByText('Visa se terminant par 4242')).toBeTruthy();
   });
 
   it('cancels an open hold without any refund rule: nothing was paid', async () => {
