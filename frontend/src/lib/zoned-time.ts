@@ -60,3 +60,22 @@ export const zoneLabel = (zone: string, language: string) => {
 
 /** Today's date (YYYY-MM-DD) in a zone. */
 export const todayIn = (zone: string) => dayKeyIn(new Date().toISOString(), zone);
+
+/**
+ * The locale's first day of the week, 1 = Monday … 7 = Sunday (Intl week
+ * info where the browser has it; Monday for our locales otherwise, as ISO 8601
+ * and both fr-FR and en-GB use).
+ */
+export const firstDayOfWeek = (language: string): number => {
+  const tag = new Intl.Locale(locale(language)) as Intl.Locale & {
+    getWeekInfo?: () => { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
+  return tag.getWeekInfo?.().firstDay ?? tag.weekInfo?.firstDay ?? 1;
+};
+
+/** `days` (Sunday first, as `Date.getDay()` counts) in the locale's week order. */
+export const inWeekOrder = <T>(days: readonly T[], language: string): T[] => {
+  const first = firstDayOfWeek(language) % 7;
+  return [...days.slice(first), ...days.slice(0, first)];
+};

@@ -31,6 +31,11 @@ describe('consultant add-timing', () => {
     renderApp('/consultant/add-timing');
     expect(await screen.findByText(/Heures dans votre fuseau horaire : America\/Montreal/)).toBeTruthy();
     const monday = screen.getByRole('group', { name: 'Lundi' });
+    // The French week starts on Monday.
+    const days = within(screen.getByRole('form', { name: 'Horaires de la semaine' })).getAllByRole('group');
+    expect(days.map((day) => day.querySelector('legend')?.textContent).filter(Boolean)).toEqual([
+      'Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche',
+    ]);
     expect((await within(monday).findByRole<HTMLInputElement>('checkbox', { name: 'Matin (06:00–12:00)' })).checked).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('Vendredi, plage 1 : début').value).toBe('13:00');
     expect(screen.getByText('mercredi 25 décembre 2030')).toBeTruthy();

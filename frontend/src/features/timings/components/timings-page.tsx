@@ -5,7 +5,7 @@ import { ActionButton } from '@/components/ui/action-button';
 import { useSession } from '@/lib/auth';
 import { usePolicies } from '@/lib/policies';
 import { errorText } from '@/lib/toast';
-import { browserTimeZone, formatDayIn, formatShortDayIn, formatTimeIn, todayIn, zoneLabel } from '@/lib/zoned-time';
+import { browserTimeZone, formatDayIn, formatShortDayIn, formatTimeIn, inWeekOrder, todayIn, zoneLabel } from '@/lib/zoned-time';
 import { SHIFTS, WEEKDAYS, usePreview, useSaveTimings, useTimings, type Timings, type Weekday } from '../api/timings';
 import { rangeErrors, toBody, toValues, type TimingValues } from './timings-form-values';
 import styles from './timings.module.css';
@@ -60,7 +60,7 @@ function TimingsForm({ timings, zone }: { timings: Timings; zone: string }) {
       <h2 id="timings-form-title">{t('timings.weekly')}</h2>
       <p className={styles.zone}>{t('timings.zone', { zone: zoneLabel(zone, language) })}</p>
       <div className={styles.days}>
-        {WEEKDAYS.map((weekday) => {
+        {inWeekOrder(WEEKDAYS, language).map((weekday) => {
           const day = values.days[weekday];
           const dayName = t(`timings.weekdays.${weekday}`);
           return (
