@@ -51,13 +51,15 @@ struct QueryDoc;
 
 /// The query routes and their OpenAPI document.
 pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
-    // The big public reads answer an ETag and 304 on a repeat (validators.rs).
+    // The big public reads (and the free slots, polled while a client chooses)
+    // answer an ETag and 304 on a repeat (validators.rs).
     let validated = OpenApiRouter::new()
         .routes(routes!(routes::public::registration_options))
         .routes(routes!(routes::reference::reference_picker))
         .routes(routes!(routes::reference::reference_public_item))
         .routes(routes!(routes::directory::list_experts))
         .routes(routes!(routes::directory::expert_detail))
+        .routes(routes!(routes::bookings::slots::expert_slots))
         .layer(axum::middleware::from_fn(validators::etag));
     let (router, doc) = OpenApiRouter::with_openapi(QueryDoc::openapi())
         .routes(routes!(routes::system::health))
@@ -89,7 +91,6 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::bookings::practice::timings))
         .routes(routes!(routes::bookings::practice::consultant_notes))
         .routes(routes!(routes::bookings::practice::coupons))
-        .routes(routes!(routes::bookings::slots::expert_slots))
         .routes(routes!(routes::bookings::slots::booking_quote))
         .routes(routes!(routes::bookings::dashboards::consultant_dashboard))
         .routes(routes!(routes::bookings::dashboards::client_dashboard))

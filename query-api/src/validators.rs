@@ -1,6 +1,6 @@
 //! Validators of the big public reads (docs/api.md "Transfer"): the
-//! registration options, the public reference lists and the directory
-//! answer an `ETag` made from their body, and `304 Not Modified` with no
+//! registration options, the public reference lists, the directory and an
+//! expert's free slots answer an `ETag` made from their body, and `304 Not Modified` with no
 //! body when the request's `If-None-Match` names it. One middleware,
 //! [`etag`], put on those routes in `crate::router`.
 //!
