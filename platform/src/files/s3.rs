@@ -1,4 +1,4 @@
-//! Files in an S3-compatible bucket (`object_store`'s `aws` client): AWS S3
+//! Files in an S3-compatible bucket (`object_store`'s `aws` module): AWS S3
 //! itself, or any compatible server given as an endpoint (MinIO, Ceph, moto),
 //! addressed path-style.
 
@@ -19,6 +19,10 @@ pub struct S3Files {
 
 impl S3Files {
     pub fn new(settings: &S3Settings) -> Result<S3Files, FileError> {
+        // The S3 client's TLS has no crypto provider of its own (so AWS-LC is
+        // not built): it uses ring, as the process's default. Installing
+        // twice is refused harmlessly.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let mut builder = AmazonS3Builder::new()
             .with_bucket_name(&settings.bucket)
             .with_region(&settings.region);
