@@ -31,7 +31,7 @@ describe('client file', () => {
 
       await page.goto('/client/consent-form-doc');
       assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Formulaire de consentement');
-      await page.getByText(/Aucun formulaire de consentement n'est enregistré/).waitFor();
+      await page.getByText(/Aucun formulaire de consentement n’est enregistré/).waitFor();
 
       const downloading = page.waitForEvent('download');
       await page.getByRole('link', { name: 'Télécharger le formulaire de consentement (PDF)' }).click();
@@ -52,7 +52,7 @@ describe('client file', () => {
       assert.equal(await overflows(page), false, 'no sideways scrolling at 375 px');
 
       await page.goto('/client/health-assessment-doc');
-      await page.getByText("Vous n'avez pas encore rempli votre bilan de santé.").waitFor();
+      await page.getByText("Vous n’avez pas encore rempli votre bilan de santé.").waitFor();
       await page.getByRole('link', { name: 'Remplir le bilan de santé' }).click();
       await waitForPath(page, '/client/health-assesment');
       await page.getByLabel(/Motif de la consultation/).fill('Fatigue et sommeil agité depuis l’hiver');

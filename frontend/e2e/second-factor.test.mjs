@@ -80,7 +80,7 @@ describe('second factor', () => {
       const field = step.getByTestId('second-factor-code');
       await field.fill('000000');
       await step.getByRole('button', { name: 'Vérifier', exact: true }).click();
-      await step.getByText(/Ce code n'est pas valide/).waitFor();
+      await step.getByText(/Ce code n’est pas valide/).waitFor();
       // The app's next code (the one used to turn it on is spent).
       await field.fill(totp(secret, Date.now() + 30_000));
       await step.getByRole('button', { name: 'Vérifier', exact: true }).click();

@@ -51,3 +51,16 @@ fn every_rule_code_is_translated() {
         .collect();
     assert!(missing.is_empty(), "rule codes without a text: {missing:?}");
 }
+
+#[test]
+fn french_texts_use_the_typographic_apostrophe() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales/fr.json");
+    let catalogue: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let straight: Vec<_> = catalogue
+        .iter()
+        .filter(|(_, text)| text.as_str().is_some_and(|t| t.contains('\'')))
+        .map(|(code, _)| code)
+        .collect();
+    assert!(straight.is_empty(), "straight apostrophes in: {straight:?}");
+}

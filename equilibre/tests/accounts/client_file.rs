@@ -225,7 +225,7 @@ async fn another_clients_upload_is_refused_as_a_consent_form(backend: Backend) {
     answer.expect(400);
     assert_eq!(
         answer.field("file_key").as_deref(),
-        Some("Ce fichier n'est pas disponible. Veuillez le téléverser à nouveau.")
+        Some("Ce fichier n’est pas disponible. Veuillez le téléverser à nouveau.")
     );
     let missing = put(&app, "/api/client/consent-form", &thief_token, json!({})).await;
     missing.expect(400);

@@ -44,3 +44,21 @@ describe('language', () => {
     expect(session[0].headers.get('Accept-Language')).toBe('en');
   });
 });
+
+describe('French catalogues', () => {
+  const catalogues = import.meta.glob<Record<string, unknown>>('../locales/**/fr.json', { eager: true, import: 'default' });
+  const texts = (value: unknown, at: string): [string, string][] =>
+    typeof value === 'string'
+      ? [[at, value]]
+      : value && typeof value === 'object'
+        ? Object.entries(value).flatMap(([key, inner]) => texts(inner, at ? `${at}.${key}` : key))
+        : [];
+
+  it('use the typographic apostrophe throughout', () => {
+    expect(Object.keys(catalogues).length).toBeGreaterThan(3);
+    const straight = Object.entries(catalogues).flatMap(([file, catalogue]) =>
+      texts(catalogue, '').filter(([, text]) => text.includes("'")).map(([key]) => `${file}: ${key}`),
+    );
+    expect(straight).toEqual([]);
+  });
+});

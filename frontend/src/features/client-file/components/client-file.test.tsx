@@ -38,7 +38,7 @@ describe('client file: consent form', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Formulaire de consentement' }, { timeout: 5000 }),
     ).toBeTruthy();
-    expect(await screen.findByText(/Aucun formulaire de consentement n'est enregistré/)).toBeTruthy();
+    expect(await screen.findByText(/Aucun formulaire de consentement n’est enregistré/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Télécharger le formulaire de consentement (PDF)' }).getAttribute('href')).toBe(
       '/api/public/consent-form-template?lang=fr',
     );
@@ -146,7 +146,7 @@ describe('client file: health assessment', () => {
   it('the document says when nothing is filled in and links to the form', async () => {
     signedIn({ 'GET /api/client/health-assessment': () => json(noAnswers) });
     renderApp('/client/health-assessment-doc');
-    expect(await screen.findByText("Vous n'avez pas encore rempli votre bilan de santé.")).toBeTruthy();
+    expect(await screen.findByText("Vous n’avez pas encore rempli votre bilan de santé.")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Remplir le bilan de santé' }).getAttribute('href')).toBe(
       '/client/health-assesment',
     );
