@@ -214,5 +214,7 @@ pub fn details_form() -> ProfileDetailsForm {
         session_minutes: Some(45),
         languages: vec!["fr".into(), "en".into()],
         first_consultation_free: true,
+        // No English versions (they are optional).
+        ..ProfileDetailsForm::default()
     }
 }

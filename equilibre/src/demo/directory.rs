@@ -234,10 +234,14 @@ async fn seed_expert(
         ProfileDetailsForm {
             bio: expert.bio.into(),
             background: format!(
-                "{} ans d'expérience en consultation individuelle.",
+                "{} ans d’expérience en consultation individuelle.",
                 expert.years
             ),
             expertise: expert.specialisations.join(", "),
+            // The demo bios are French only: the English pages show them marked as French.
+            bio_en: String::new(),
+            background_en: format!("{} years of one-to-one consultations.", expert.years),
+            expertise_en: String::new(),
             video_url: String::new(),
             keyword_ids: reference(references, ReferenceKind::Keyword, expert.keywords)?,
             objective_ids: reference(references, ReferenceKind::Objective, expert.objectives)?,

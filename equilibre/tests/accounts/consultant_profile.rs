@@ -187,6 +187,7 @@ async fn fill_profile(app: &TestApp, lists: &Lists) -> String {
     put(
         "/api/consultant/profile/details",
         json!({"bio": "Naturopathe depuis dix ans.", "background": "", "expertise": "Sommeil",
+               "bio_en": "  Naturopath for ten years. ", "expertise_en": "",
                "video_url": "https://video.example.org/presentation", "keyword_ids": [],
                "objective_ids": [], "disorder_ids": [lists.disorder],
                "specialisation_ids": [lists.specialisation], "photo_key": photo,
@@ -277,6 +278,11 @@ async fn a_consultant_completes_the_profile_and_an_administrator_reviews_it(back
     // The owner sees the bank details unmasked.
     assert_eq!(filled["bank"]["iban"], "FR7630006000011234567890189");
     assert_eq!(filled["profile_details"]["price_minor"], 6000);
+    assert_eq!(
+        filled["profile_details"]["bio_en"],
+        "Naturopath for ten years."
+    );
+    assert_eq!(filled["profile_details"]["expertise_en"], Value::Null);
     assert_eq!(filled["documents"]["id_number"], "X4RTBPFW4");
 
     app.post("/api/consultant/profile/submit")
@@ -387,6 +393,15 @@ async fn a_consultant_completes_the_profile_and_an_administrator_reviews_it(back
     assert!(mail["text"].as_str().unwrap().contains("book appointments"));
     let approved = profile(&app).await;
     assert_eq!(approved["status"], "approved");
+    // Visitors get the English version beside the French one (none: null).
+    app.catch_up().await;
+    let public = app.read(&format!("/api/public/experts/{id}")).await;
+    public.expect(200);
+    let public = public.json();
+    assert_eq!(public["bio"], "Naturopathe depuis dix ans.");
+    assert_eq!(public["bio_en"], "Naturopath for ten years.");
+    assert_eq!(public["bio_excerpt_en"], "Naturopath for ten years.");
+    assert_eq!(public["expertise_en"], Value::Null);
     assert!(approved["approved_at"].is_string());
     let again = review(&app, &id, "approve", json!({})).await;
     again.expect(409);
@@ -648,6 +663,7 @@ async fn forgetting_a_consultant_erases_the_profile_live_and_on_rebuild(backend:
     assert_eq!(view["address"]["street_name"], erased);
     assert_eq!(view["bank"]["iban"], erased);
     assert_eq!(view["profile_details"]["bio"], erased);
+    assert_eq!(view["profile_details"]["bio_en"], erased);
     assert_eq!(view["documents"]["id_number"], erased);
     assert_eq!(view["certificates"][0]["number"], erased);
     assert_eq!(view["account"]["email"], erased);

@@ -22,6 +22,7 @@ export type ExpertCard = {
   specialisations: Topic[];
   disorders: Topic[];
   bio_excerpt: string | null;
+  bio_excerpt_en?: string | null;
 };
 
 /** The name shown for an expert: "Dr Camille Martin"; of the titles only the doctor's is shown. */

@@ -440,6 +440,7 @@ async fn render(
     let profession = text(&account, "profession");
     let bio = text(&texts, "bio");
     let expertise = text(&texts, "expertise");
+    let (bio_en, expertise_en) = (text(&texts, "bio_en"), text(&texts, "expertise_en"));
 
     let all_ids: Vec<Uuid> = draft
         .topics()
@@ -463,6 +464,8 @@ async fn render(
         profession.as_str(),
         bio.as_str(),
         expertise.as_str(),
+        bio_en.as_str(),
+        expertise_en.as_str(),
     ];
     let mut topic_words: Vec<&str> = Vec::new();
     for id in &all_ids {
@@ -487,6 +490,9 @@ async fn render(
         "specialisations": named(&draft.specialisation_ids),
         "disorders": named(&draft.disorder_ids),
         "bio_excerpt": excerpt(&bio),
+        // English versions, null when the expert wrote none (the page then
+        // shows the French text, marked as French).
+        "bio_excerpt_en": (!bio_en.is_empty()).then(|| excerpt(&bio_en)),
     });
     let mut detail = card.clone();
     let diplomas = |list: &BTreeMap<Uuid, Diploma>| -> Value {
@@ -502,6 +508,9 @@ async fn render(
         "bio": bio,
         "background": texts["background"],
         "expertise": texts["expertise"],
+        "bio_en": texts["bio_en"],
+        "background_en": texts["background_en"],
+        "expertise_en": texts["expertise_en"],
         "video_url": texts["video_url"],
         "keywords": named(&draft.keyword_ids),
         "objectives": named(&draft.objective_ids),

@@ -34,6 +34,14 @@ pub struct ProfileDetailsForm {
     pub background: String,
     #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub expertise: String,
+    /// The same three texts in English, for visitors reading in English
+    /// (optional: without them the French ones are shown, marked as French).
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
+    pub bio_en: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
+    pub background_en: String,
+    #[serde(deserialize_with = "crate::values::text::null_as_default")]
+    pub expertise_en: String,
     /// Introductory video link.
     #[serde(deserialize_with = "crate::values::text::null_as_default")]
     pub video_url: String,
@@ -67,6 +75,13 @@ pub struct ProfileTexts {
     pub background: Option<String>,
     pub expertise: Option<String>,
     pub video_url: Option<WebUrl>,
+    /// English versions; absent from payloads written before they existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bio_en: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background_en: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expertise_en: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,6 +107,15 @@ impl ProfileDetailsForm {
         let expertise = e.check(
             "expertise",
             text::optional_paragraph(&self.expertise, EXPERTISE_MAX_CHARS),
+        );
+        let bio_en = e.check("bio_en", text::optional_paragraph(&self.bio_en, BIO_MAX_CHARS));
+        let background_en = e.check(
+            "background_en",
+            text::optional_paragraph(&self.background_en, BACKGROUND_MAX_CHARS),
+        );
+        let expertise_en = e.check(
+            "expertise_en",
+            text::optional_paragraph(&self.expertise_en, EXPERTISE_MAX_CHARS),
         );
         let video_url = e.check("video_url", WebUrl::parse_optional(&self.video_url));
         let topics = Topics::parse(self, context, &mut e);
@@ -119,6 +143,9 @@ impl ProfileDetailsForm {
                     background: background?,
                     expertise: expertise?,
                     video_url: video_url?,
+                    bio_en: bio_en?,
+                    background_en: background_en?,
+                    expertise_en: expertise_en?,
                 },
                 topics: topics?,
                 photo: photo?,
@@ -258,5 +285,32 @@ mod tests {
             ..form()
         };
         assert_eq!(field_errors(parse(&long)).0["bio"].code, "field.too_long");
+    }
+
+    #[test]
+    fn english_versions_are_optional_and_bounded_like_the_french_texts() {
+        assert_eq!(parse(&form()).unwrap().texts.bio_en, None);
+        let english = ProfileDetailsForm {
+            bio_en: "  Naturopath for ten years.  ".into(),
+            expertise_en: "Sleep".into(),
+            ..form()
+        };
+        let texts = parse(&english).unwrap().texts;
+        assert_eq!(texts.bio_en.as_deref(), Some("Naturopath for ten years."));
+        assert_eq!(texts.expertise_en.as_deref(), Some("Sleep"));
+        assert_eq!(texts.background_en, None);
+        let long = ProfileDetailsForm {
+            bio_en: "x".repeat(BIO_MAX_CHARS + 1),
+            background_en: "x".repeat(BACKGROUND_MAX_CHARS + 1),
+            ..form()
+        };
+        let e = field_errors(parse(&long));
+        assert_eq!(e.0["bio_en"].code, "field.too_long");
+        assert_eq!(e.0["background_en"].code, "field.too_long");
+        // A payload written before the English versions existed still reads.
+        let old: ProfileTexts =
+            serde_json::from_str(r#"{"bio":"Bio","background":null,"expertise":null,"video_url":null}"#)
+                .unwrap();
+        assert_eq!(old.bio_en, None);
     }
 }

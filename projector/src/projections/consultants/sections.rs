@@ -38,7 +38,15 @@ pub const BANK_PERSONAL: &[&str] = &[
     "account_holder",
     "account_currency",
 ];
-pub const DETAILS_PERSONAL: &[&str] = &["bio", "background", "expertise", "video_url"];
+pub const DETAILS_PERSONAL: &[&str] = &[
+    "bio",
+    "background",
+    "expertise",
+    "bio_en",
+    "background_en",
+    "expertise_en",
+    "video_url",
+];
 pub const DOCUMENTS_PERSONAL: &[&str] = &["id_number"];
 
 /// The section columns and their personal fields.

@@ -64,6 +64,10 @@ export type ProfileDetails = {
   bio: string;
   background: string | null;
   expertise: string | null;
+  /** English versions (absent or null when not written). */
+  bio_en?: string | null;
+  background_en?: string | null;
+  expertise_en?: string | null;
   video_url: string | null;
   keyword_ids: string[];
   objective_ids: string[];

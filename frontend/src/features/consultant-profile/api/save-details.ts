@@ -9,6 +9,10 @@ export type DetailsValues = {
   bio: string;
   background: string;
   expertise: string;
+  /** The same three texts in English (optional). */
+  bio_en: string;
+  background_en: string;
+  expertise_en: string;
   video_url: string;
   keyword_ids: string[];
   objective_ids: string[];
@@ -48,6 +52,9 @@ export const detailsSchema = (t: TFunction, language: string) => {
     bio: yup.string().trim().required('validation.required').max(DETAILS_LIMITS.bio, 'validation.tooLong'),
     background: yup.string().trim().max(DETAILS_LIMITS.background, 'validation.tooLong'),
     expertise: yup.string().trim().max(DETAILS_LIMITS.expertise, 'validation.tooLong'),
+    bio_en: yup.string().trim().max(DETAILS_LIMITS.bio, 'validation.tooLong'),
+    background_en: yup.string().trim().max(DETAILS_LIMITS.background, 'validation.tooLong'),
+    expertise_en: yup.string().trim().max(DETAILS_LIMITS.expertise, 'validation.tooLong'),
     video_url: yup
       .string()
       .trim()
@@ -89,6 +96,9 @@ export const toDetailsBody = (values: DetailsValues): DetailsBody => {
     bio: values.bio.trim(),
     background: values.background.trim(),
     expertise: values.expertise.trim(),
+    bio_en: values.bio_en.trim(),
+    background_en: values.background_en.trim(),
+    expertise_en: values.expertise_en.trim(),
     video_url: values.video_url.trim(),
     price_minor: parsePrice(price, values.currency) ?? 0,
     session_minutes: Number(session_minutes),

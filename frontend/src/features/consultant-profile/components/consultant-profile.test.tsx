@@ -109,7 +109,7 @@ describe('consultant profile: section forms', () => {
     const u = user();
     await u.clear(price);
     await u.type(price, '60,505');
-    const bio = screen.getByLabelText(/Biographie/);
+    const bio = screen.getByLabelText(/^Biographie/, { selector: 'textarea[name="bio"]' });
     await u.clear(bio);
     await u.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Saisissez un montant, par ex. 60 ou 60,50 (au plus 2 décimales).')).toBeTruthy();
@@ -126,6 +126,9 @@ describe('consultant profile: section forms', () => {
       bio: 'Hypnothérapeute à Lyon.',
       background: '',
       expertise: '',
+      bio_en: '',
+      background_en: '',
+      expertise_en: '',
       video_url: '',
       keyword_ids: [],
       objective_ids: [],

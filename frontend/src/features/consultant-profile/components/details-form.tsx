@@ -22,6 +22,9 @@ const FIELDS = [
   'bio',
   'background',
   'expertise',
+  'bio_en',
+  'background_en',
+  'expertise_en',
   'video_url',
   'keyword_ids',
   'objective_ids',
@@ -89,6 +92,9 @@ export function DetailsForm({ profile, locked }: { profile: ConsultantProfile; l
     bio: d?.bio ?? '',
     background: d?.background ?? '',
     expertise: d?.expertise ?? '',
+    bio_en: d?.bio_en ?? '',
+    background_en: d?.background_en ?? '',
+    expertise_en: d?.expertise_en ?? '',
     video_url: d?.video_url ?? '',
     keyword_ids: d?.keyword_ids ?? [],
     objective_ids: d?.objective_ids ?? [],
@@ -141,6 +147,30 @@ export function DetailsForm({ profile, locked }: { profile: ConsultantProfile; l
             maxLength={DETAILS_LIMITS.expertise}
             rows={3}
           />
+          <fieldset className={formStyles.fieldset}>
+            <legend className={formStyles.legend}>{t('consultantProfile.details.english')}</legend>
+            <p className={formStyles.hint}>{t('consultantProfile.details.englishHint')}</p>
+            <div lang="en">
+              <TextAreaField
+                name="bio_en"
+                label={t('consultantProfile.details.bioEn')}
+                maxLength={DETAILS_LIMITS.bio}
+                rows={6}
+              />
+              <TextAreaField
+                name="background_en"
+                label={t('consultantProfile.details.backgroundEn')}
+                maxLength={DETAILS_LIMITS.background}
+                rows={5}
+              />
+              <TextAreaField
+                name="expertise_en"
+                label={t('consultantProfile.details.expertiseEn')}
+                maxLength={DETAILS_LIMITS.expertise}
+                rows={3}
+              />
+            </div>
+          </fieldset>
           <TextField
             name="video_url"
             type="url"

@@ -10,6 +10,10 @@ export type ExpertDetail = ExpertCard & {
   bio: string | null;
   background: string | null;
   expertise: string | null;
+  /** The expert's English versions, null when not written. */
+  bio_en: string | null;
+  background_en: string | null;
+  expertise_en: string | null;
   video_url: string | null;
   keywords: Topic[];
   objectives: Topic[];

@@ -66,12 +66,23 @@ function Qualifications({ heading, items }: { heading: string; items: readonly Q
   );
 }
 
-function Text({ heading, text }: { heading: string; text: string | null }) {
-  if (!text) return null;
+/**
+ * One of the expert's own texts in the interface's language: the English
+ * version in English when the expert wrote one, else the French text, marked
+ * as French (and `lang="fr"`, so a screen reader reads it in French).
+ */
+function Text({ heading, french, english }: { heading: string; french: string | null; english?: string | null }) {
+  const { t, i18n } = useTranslation();
+  if (!french) return null;
+  const inEnglish = i18n.language === 'en' && Boolean(english);
+  const marked = i18n.language !== 'fr' && !inEnglish;
   return (
     <section>
       <h2>{heading}</h2>
-      <p className={styles.prose}>{text}</p>
+      {marked && <p className={styles.language}>{t('directory.writtenInFrench')}</p>}
+      <p className={styles.prose} lang={inEnglish ? 'en' : 'fr'}>
+        {inEnglish ? english : french}
+      </p>
     </section>
   );
 }
@@ -176,9 +187,9 @@ export function ExpertDetailPage({ id, renderFavourite, renderSlots }: Props) {
       )}
 
       <div className={`card ${styles.detailBody}`}>
-        <Text heading={t('directory.bio')} text={expert.bio} />
-        <Text heading={t('directory.background')} text={expert.background} />
-        <Text heading={t('directory.expertise')} text={expert.expertise} />
+        <Text heading={t('directory.bio')} french={expert.bio} english={expert.bio_en} />
+        <Text heading={t('directory.background')} french={expert.background} english={expert.background_en} />
+        <Text heading={t('directory.expertise')} french={expert.expertise} english={expert.expertise_en} />
         {video && (
           <section>
             <h2>{t('directory.video')}</h2>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { directoryReferenceHandlers, expertCard } from '@/testing/experts';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { changeLanguage } from '@/lib/i18n';
 import { renderApp } from '@/testing/render-app';
 
 /** The public profile, plus private data a faulty server might leak: none of it may show. */
@@ -68,6 +69,27 @@ describe('expert detail', () => {
       expect(text).not.toContain(secret);
     }
     expect(text).not.toMatch(/IBAN|SWIFT|pièce d’identité/i);
+  });
+
+  it('shows the expert’s English texts in English, and the French ones marked as French where there are none', async () => {
+    stubFetch({
+      ...directoryReferenceHandlers,
+      'GET /api/public/experts/e1': () =>
+        json({ ...detail, bio_en: 'Naturopath for twelve years.', background_en: null, expertise_en: null }),
+      'GET /api/public/experts/e1/slots': () => json({ timezone: 'Europe/Paris', duration_minutes: 50, slots: [] }),
+    });
+    await changeLanguage('en');
+    renderApp('/our-experts/details/e1');
+    await screen.findByRole('heading', { level: 1, name: 'Dr Inès Roux e1' });
+    const section = async (name: string) =>
+      (await within(screen.getByRole('main')).findByRole('heading', { level: 2, name })).closest('section')!;
+    const bio = await section('About');
+    expect(within(bio).getByText('Naturopath for twelve years.').getAttribute('lang')).toBe('en');
+    expect(within(bio).queryByText('Written in French.')).toBeNull();
+    expect(within(bio).queryByText('Naturopathe depuis douze ans.')).toBeNull();
+    const background = await section('Background and publications');
+    expect(within(background).getByText('Written in French.')).toBeTruthy();
+    expect(within(background).getByText('Publications sur le sommeil.').getAttribute('lang')).toBe('fr');
   });
 
   it('shows the not-found page for an expert who is not listed', async () => {
