@@ -79,10 +79,11 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // The framework every page needs, in one long-cached chunk. Form libraries stay lazy.
-            // The store selector the admin charts use (recharts) stays with them.
+            // The store selector the admin charts use (recharts) stays with them, and the virtual
+            // list of the searchable pickers (@tanstack/react-virtual) with the pickers.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
             },
           ],
         },

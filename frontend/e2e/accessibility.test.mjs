@@ -14,7 +14,7 @@ const describeViolations = (violations) =>
 const pages = [
   { path: '/', ready: (page) => page.getByRole('heading', { level: 1 }).waitFor() },
   { path: '/public/client/sign-in', ready: (page) => page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor() },
-  { path: '/public/client/sign-up', ready: (page) => page.getByRole('button', { name: 'Créer mon compte' }).waitFor() },
+  { path: '/public/client/sign-up', ready: (page) => page.getByRole('button', { name: 'Suivant', exact: true }).waitFor() },
 ];
 
 describe('accessibility (axe)', () => {

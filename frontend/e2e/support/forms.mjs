@@ -12,6 +12,8 @@ export const fr = {
   verify: 'Vérifier',
   verified: 'Vérifiée',
   createAccount: 'Créer mon compte',
+  next: 'Suivant',
+  back: 'Retour',
   otpRequired: 'Veuillez vérifier le code OTP de votre e-mail avant de continuer',
 };
 
@@ -51,9 +53,22 @@ export const newPerson = (role = 'client', overrides = {}) => {
   };
 };
 
-/** Fills every field of the French sign-up form except the e-mail verification. */
-export const fillSignUpForm = async (page, person, role) => {
-  const label = (text, exact = false) => page.getByLabel(exact ? exactly(text) : text);
+/** The sign-up's step `n` (of 3) is the one shown: its heading says « Étape n sur 3 ». */
+export const signUpStep = (page, n) => page.getByRole('heading', { level: 2, name: new RegExp(`^Étape ${n} sur 3`) });
+
+/** « Suivant »: the next step shows (the current one was valid). */
+export const nextSignUpStep = async (page, n) => {
+  await page.getByRole('button', { name: fr.next, exact: true }).click();
+  await signUpStep(page, n).waitFor();
+};
+
+/** The city of a zone as the time-zone picker shows it: « America/New_York » → « New York ». */
+export const zoneCity = (zone) => zone.split('/').pop().replace(/_/g, ' ');
+
+/** Step 1 of the French sign-up form: who the person is. */
+export const fillIdentityStep = async (page, person, role) => {
+  const label = (text) => page.getByLabel(text);
+  await signUpStep(page, 1).waitFor();
   await label('Civilité').selectOption(person.title);
   await label('Genre').selectOption(person.gender);
   await label('Prénom').fill(person.given_name);
@@ -64,24 +79,67 @@ export const fillSignUpForm = async (page, person, role) => {
     await label('Profession').fill(person.profession);
     await label('Années d’expérience').fill(person.years_of_experience);
   }
+};
+
+/**
+ * Step 2: contact, time zone and languages. The zone is searched by its city and picked in the
+ * list (« Paris — UTC+01:00 »); each language is searched by its first letters and picked, and
+ * shows as a chip that removes it.
+ */
+export const fillContactStep = async (page, person) => {
+  const label = (text) => page.getByLabel(text);
+  await signUpStep(page, 2).waitFor();
   await label('Moyen de contact préféré').selectOption(person.preferred_contact);
   await label('Pays de résidence').selectOption(person.country_of_residence);
   const main = page.getByRole('group', { name: 'Numéro de contact' });
   await main.getByLabel('Indicatif').selectOption(person.isd_code);
   await main.getByLabel(exactly('Numéro')).fill(person.contact_number);
+  await label(/^Contact WhatsApp/).fill(person.whatsapp_number);
+
+  const city = zoneCity(person.timezone);
+  const zone = page.getByRole('combobox', { name: 'Fuseau horaire' });
+  await zone.fill(city);
+  await page.getByRole('listbox').getByRole('option', { name: new RegExp(`^${escape(city)} — UTC`) }).click();
+  await page.waitForFunction(
+    ([input, text]) => document.getElementById(input)?.value.startsWith(text),
+    [await zone.getAttribute('id'), `${city} — UTC`],
+  );
+  await label('Langue de correspondance').selectOption(person.correspondence_language);
+
+  const spoken = page.getByRole('combobox', { name: 'Langues parlées' });
+  for (const language of person.spoken_languages) {
+    await spoken.fill(language.slice(0, 4));
+    await page.getByRole('listbox').getByRole('option', { name: exactly(language) }).click();
+    await page.getByRole('button', { name: new RegExp(`^Retirer ${escape(language)}$`, 'i') }).waitFor();
+  }
+  await spoken.press('Escape');
+
   const alternative = page.getByRole('group', { name: 'Autre numéro (facultatif)' });
   await alternative.getByLabel('Indicatif').selectOption(person.alternative_isd_code);
   await alternative.getByLabel(exactly('Numéro')).fill(person.alternative_number);
-  await label('Contact WhatsApp').fill(person.whatsapp_number);
-  await label('Fuseau horaire').selectOption(person.timezone);
-  await label('Langue de correspondance').selectOption(person.correspondence_language);
-  const spoken = page.getByRole('group', { name: 'Langues parlées' });
-  for (const language of person.spoken_languages) await spoken.getByLabel(exactly(language)).check();
+};
+
+/** Step 3: everything but the e-mail verification. */
+export const fillAccountStep = async (page, person) => {
+  const label = (text, exact = false) => page.getByLabel(exact ? exactly(text) : text);
+  await signUpStep(page, 3).waitFor();
   await label(fr.email, true).fill(person.email);
   await label(fr.password, true).fill(person.password);
   await label('Confirmez le mot de passe').fill(person.password);
   await label('J’accepte les conditions générales').check();
   await label('Je consens au traitement de mes données').check();
+};
+
+/**
+ * Goes through the French sign-up form's three steps, filling every field except the
+ * e-mail verification (for a person whose number needs no texted code).
+ */
+export const fillSignUpForm = async (page, person, role) => {
+  await fillIdentityStep(page, person, role);
+  await nextSignUpStep(page, 2);
+  await fillContactStep(page, person);
+  await nextSignUpStep(page, 3);
+  await fillAccountStep(page, person);
 };
 
 /** Send code → read it from maildev → type it → Verify → "Vérifiée". */

@@ -6,14 +6,12 @@ import { NewPasswordFields } from '@/components/form/new-password-fields';
 import { paths } from '@/config/paths';
 import type { SignUpRole } from '@/config/roles';
 import { EmailOtpField } from './email-otp-field';
-import styles from './sign-up.module.css';
 
-/** E-mail (verified by code), password, and the two consents. */
+/** E-mail (verified by code), password, and the two consents: the last step. */
 export function AccountFields({ role }: { role: SignUpRole }) {
   const { t } = useTranslation();
   return (
-    <section className={styles.section} aria-labelledby="signup-account">
-      <h2 id="signup-account">{t('registration.sections.account')}</h2>
+    <>
       <EmailOtpField role={role} />
       <div className={formStyles.row}>
         <NewPasswordFields name="password" confirmationName="password_confirmation" labelKey="fields.password" />
@@ -30,6 +28,6 @@ export function AccountFields({ role }: { role: SignUpRole }) {
           <span className="visually-hidden"> {t('common.newWindow')}</span>
         </Link>
       </CheckboxField>
-    </section>
+    </>
   );
 }

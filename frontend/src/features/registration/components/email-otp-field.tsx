@@ -26,7 +26,7 @@ export function EmailOtpField({ role }: { role: SignUpRole }) {
   const email = emailField.value.trim();
   const otp = useOtpCode(email);
   const verified = proofMeta.value !== '';
-  const proofError = submitCount > 0 && !verified && proofMeta.error ? translate(proofMeta.error) : undefined;
+  const proofError = (submitCount > 0 || proofMeta.touched) && !verified && proofMeta.error ? translate(proofMeta.error) : undefined;
   const proofErrorId = `${a11y.id}-otp-error`;
 
   const send = async () => {
@@ -91,6 +91,7 @@ export function EmailOtpField({ role }: { role: SignUpRole }) {
           if (otp.sentTo !== null && event.target.value.trim() !== otp.sentTo) otp.forget();
         }}
         id={a11y.id}
+        data-field="email_proof"
         type="email"
         autoComplete="email"
         required

@@ -5,16 +5,14 @@ import { TextField } from '@/components/form/text-field';
 import type { SignUpRole } from '@/config/roles';
 import { latestBirthDate } from '../api/sign-up';
 import type { OptionLists } from './option-lists';
-import styles from './sign-up.module.css';
 
 type Props = { role: SignUpRole; lists: OptionLists };
 
-/** Who the person is (title, gender, names, birth date; profession for consultants). */
+/** Who the person is (title, gender, names, birth date; profession for consultants): the first step. */
 export function IdentityFields({ role, lists }: Props) {
   const { t } = useTranslation();
   return (
-    <section className={styles.section} aria-labelledby="signup-identity">
-      <h2 id="signup-identity">{t('registration.sections.identity')}</h2>
+    <>
       <div className={formStyles.row}>
         <SelectField name="title" label={t('fields.title')} options={lists.titles} required />
         <SelectField name="gender" label={t('fields.gender')} options={lists.genders} required />
@@ -50,6 +48,6 @@ export function IdentityFields({ role, lists }: Props) {
           />
         </div>
       )}
-    </section>
+    </>
   );
 }

@@ -29,7 +29,7 @@ export function MobileOtpField({ role }: { role: SignUpRole }) {
   const numberKey = number ? shown(number) : null;
   const otp = useOtpCode(numberKey);
   const verified = proofMeta.value !== '' && verifiedFor === numberKey;
-  const proofError = submitCount > 0 && !verified && proofMeta.error ? translate(proofMeta.error) : undefined;
+  const proofError = (submitCount > 0 || proofMeta.touched) && !verified && proofMeta.error ? translate(proofMeta.error) : undefined;
   const { setValue: setProof } = proofHelpers;
 
   // Another number (or contact method) than the verified one: verify again.
@@ -74,6 +74,7 @@ export function MobileOtpField({ role }: { role: SignUpRole }) {
       codeLabel={t('mobileOtp.codeLabel')}
       codeHint={t('mobileOtp.sentTo', { number: numberKey })}
       onVerify={() => void verify()}
+      fieldName="mobile_proof"
     >
       <span>{numberKey}</span>
     </OtpField>

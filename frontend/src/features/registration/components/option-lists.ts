@@ -26,8 +26,8 @@ const isdCodes = (options: RegistrationOptions, language: string): Option[] => {
     }));
 };
 
-/** Select and checkbox options built from `GET /api/public/registration-options`. */
-export const buildOptionLists = (options: RegistrationOptions, t: TFunction, language: string, timezone: string) => ({
+/** Select and picker options built from `GET /api/public/registration-options` (time zones: `ZoneDirectory`). */
+export const buildOptionLists = (options: RegistrationOptions, t: TFunction, language: string) => ({
   titles: options.titles.map((v) => ({ value: v, label: t(`registration.titles.${v}`, { defaultValue: v }) })),
   genders: options.genders.map((v) => ({ value: v, label: t(`registration.genders.${v}`, { defaultValue: v }) })),
   contactMethods: options.contact_methods.map((v) => ({
@@ -38,9 +38,6 @@ export const buildOptionLists = (options: RegistrationOptions, t: TFunction, lan
   countries: named(options.countries, language),
   nationalities: named(options.nationalities, language),
   isdCodes: isdCodes(options, language),
-  timezones: [...new Set([...options.timezones, timezone].filter(Boolean))]
-    .sort()
-    .map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
   correspondenceLanguages: [
     { value: 'fr', label: 'Français' },
     { value: 'en', label: 'English' },

@@ -26,6 +26,8 @@ type OtpFieldProps = {
   /** Where the code went, under its label. */
   codeHint: string;
   onVerify: () => void;
+  /** The form field this verification fills: the control a form focuses when its proof is missing. */
+  fieldName?: string;
 };
 
 /**
@@ -47,6 +49,7 @@ export function OtpField({
   codeLabel,
   codeHint,
   onVerify,
+  fieldName,
 }: OtpFieldProps) {
   const { t } = useTranslation();
   const { codeId, codeSent, error, resendIn } = otp;
@@ -75,6 +78,7 @@ export function OtpField({
             type="button"
             className="btn btn-secondary btn-small"
             onClick={onSend}
+            data-field={codeOpen ? undefined : fieldName}
             disabled={otp.sending || (codeSent && resendIn > 0)}
             aria-busy={otp.sending || undefined}
           >
@@ -99,6 +103,7 @@ export function OtpField({
           <div className={styles.inline}>
             <input
               id={codeId}
+              data-field={fieldName}
               value={otp.code}
               onChange={(event) => otp.setCode(event.target.value)}
               onKeyDown={(event) => {
