@@ -11,8 +11,8 @@
 // Each test has its own client; the expert (approved, weekly timings) is shared.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import AxeBuilder from '@axe-core/playwright';
 import { createAccount } from './support/accounts.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
@@ -61,15 +61,6 @@ const pickSlot = async (page, expertId, dayIndex) => {
   await picker.getByText(/Europe\/Paris/).waitFor();
   await picker.getByRole('list', { name: 'Jours disponibles' }).getByRole('button').nth(dayIndex).click();
   await picker.getByRole('link', { name: /^Choisir le / }).first().click();
-};
-
-/** axe-core finds no violation on the page as it is now. */
-const assertAccessible = async (page) => {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  assert.deepEqual(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    [],
-  );
 };
 
 describe('booking', () => {

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { before, describe, it } from 'node:test';
 import { createAccount } from './support/accounts.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, signInAdmin, signInThroughPage } from './support/consultant.mjs';
 import { admin, baseUrl } from './support/env.mjs';
@@ -82,6 +83,8 @@ const checkScreen = async (page, watcher, path, language) => {
   }));
   assert.ok(width.scroll <= width.client, `${path} (${language}): scrolls sideways (${width.scroll} > ${width.client})`);
   assert.deepEqual(watcher.take(), [], `${path} (${language}): console errors or failed requests`);
+  // Every screen at 375 px (screens.test.mjs checks them at 1280 px); the English pass has the same markup.
+  if (language === 'fr') await assertAccessible(page, `${path} at 375 px`);
 };
 
 /** The menu button: Enter opens the menu with focus inside, Escape closes it with focus back on the button. */

@@ -3,10 +3,12 @@
 // area's person), never the not-found or the error page; each one marked later still
 // answers the not-found page (mark it built when its work lands). Screens whose path names
 // an entity are visited with a real one where this suite has it (an expert, a client).
+// axe finds no violation on any of them (at 1280 px, Playwright's default viewport).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { before, describe, it } from 'node:test';
 import { api, createAccount } from './support/accounts.mjs';
+import { assertAccessible } from './support/axe.mjs';
 import { useBrowser, visibleText, withPage } from './support/browser.mjs';
 import { createApprovedExpert, signIn, signInAdmin, signInThroughPage } from './support/consultant.mjs';
 import { admin } from './support/env.mjs';
@@ -37,6 +39,9 @@ const visitArea = async (page, area, ids) => {
     const expected = { 'not-found': NOT_FOUND, 'server-error': SERVER_ERROR }[screen.shows];
     if (expected) assert.equal(title, expected, href);
     else assert.ok(title !== NOT_FOUND && title !== SERVER_ERROR, `${href} shows "${title}"`);
+    // Every screen at 1280 px (phone-layout.test.mjs checks them at 375 px).
+    await page.waitForLoadState('networkidle');
+    await assertAccessible(page, `${href} at 1280 px`);
     visited.push(href);
   }
   return visited;

@@ -27,7 +27,7 @@ export function CertificateList({ profile, locked }: { profile: ConsultantProfil
         <ul className={styles.list} aria-label={t('consultantProfile.certificate.list')}>
           {profile.certificates.map((certificate) => (
             <li key={certificate.id} className={styles.listItem}>
-              <h3>{certificate.name}</h3>
+              <h2>{certificate.name}</h2>
               <AwardSummary entry={certificate} />
               <div className={styles.itemActions}>
                 {locked ? null : (

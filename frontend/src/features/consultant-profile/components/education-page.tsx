@@ -53,12 +53,12 @@ export function EducationSection({ profile, locked }: { profile: ConsultantProfi
             <li key={degree.id} className={styles.listItem}>
               {editing === degree.id ? (
                 <>
-                  <h3>{t('consultantProfile.degree.editTitle', { name: degree.name })}</h3>
+                  <h2>{t('consultantProfile.degree.editTitle', { name: degree.name })}</h2>
                   {form(degree)}
                 </>
               ) : (
                 <>
-                  <h3>{degree.name}</h3>
+                  <h2>{degree.name}</h2>
                   <AwardSummary entry={degree} />
                   <div className={styles.itemActions}>
                     <button
