@@ -159,6 +159,28 @@ const FIXTURES: Record<string, Fixture> = {
     submit: 'Envoyer la réclamation',
     success: /^Votre réclamation a été enregistrée\.$/,
   },
+  'client.file': {
+    role: 'client',
+    stubs: { 'GET /api/client/general-info': () => json({ client_id: 'c1', saved_at: null, info: null }) },
+    request: 'PUT /api/client/general-info',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => u.type(await screen.findByLabelText(/Taille \(cm\)/), '168'),
+    submit: 'Enregistrer',
+    success: /^Enregistré\.$/,
+  },
+  'admin.reference-data': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/reference/languages': () => json({ items: [], total: 0, page: 1, page_size: 20 }) },
+    request: 'POST /api/admin-panel/reference/languages',
+    ok: () => json({ id: 'l9' }, { status: 201 }),
+    fill: async (u) => {
+      await u.type(await screen.findByLabelText(/Nom en français/), 'Breton');
+      await u.type(screen.getByLabelText(/Nom en anglais/), 'Breton');
+      await u.type(screen.getByLabelText(/Code ISO/), 'br');
+    },
+    submit: 'Ajouter',
+    success: /L’élément a été ajouté\./,
+  },
   'admin.add-coupon': {
     role: 'admin',
     stubs: { 'GET /api/admin-panel/coupons': () => json({ items: [], total: 0, page: 1, page_size: 20 }) },
