@@ -108,7 +108,10 @@ impl ProfileDetailsForm {
             "expertise",
             text::optional_paragraph(&self.expertise, EXPERTISE_MAX_CHARS),
         );
-        let bio_en = e.check("bio_en", text::optional_paragraph(&self.bio_en, BIO_MAX_CHARS));
+        let bio_en = e.check(
+            "bio_en",
+            text::optional_paragraph(&self.bio_en, BIO_MAX_CHARS),
+        );
         let background_en = e.check(
             "background_en",
             text::optional_paragraph(&self.background_en, BACKGROUND_MAX_CHARS),
@@ -308,9 +311,10 @@ mod tests {
         assert_eq!(e.0["bio_en"].code, "field.too_long");
         assert_eq!(e.0["background_en"].code, "field.too_long");
         // A payload written before the English versions existed still reads.
-        let old: ProfileTexts =
-            serde_json::from_str(r#"{"bio":"Bio","background":null,"expertise":null,"video_url":null}"#)
-                .unwrap();
+        let old: ProfileTexts = serde_json::from_str(
+            r#"{"bio":"Bio","background":null,"expertise":null,"video_url":null}"#,
+        )
+        .unwrap();
         assert_eq!(old.bio_en, None);
     }
 }
