@@ -85,6 +85,11 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
             },
+            // The validation library apart from the form library: a form may load it only when it checks.
+            {
+              name: 'yup',
+              test: /node_modules[\\/](yup|tiny-case|property-expr|toposort)[\\/]/,
+            },
           ],
         },
       },

@@ -45,9 +45,11 @@ describe('sign-up', () => {
       await signUpStep(page, 1).waitFor();
       const progress = page.getByRole('list', { name: 'Étapes de l’inscription' });
       assert.equal(await progress.locator('[aria-current="step"]').innerText(), '1\nVous');
-      // The searchable pickers (and their library) are not part of the page's first load.
+      // The later steps (the pickers and their library) and the validation rules are not part of
+      // the page's first load: they come once the person starts.
+      await page.getByLabel('Civilité').waitFor();
       await page.waitForLoadState('networkidle');
-      assert.deepEqual(scripts.filter((path) => /contact-fields/.test(path)), [], 'the pickers load later');
+      assert.deepEqual(scripts.filter((path) => /later-steps|yup/.test(path)), [], 'loaded later');
 
       // « Suivant » checks the first step only, and goes to its first field in error.
       await page.getByRole('button', { name: fr.next, exact: true }).click();

@@ -1,13 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import * as yup from 'yup';
 import type { SignUpRole } from '@/config/roles';
 import { api } from '@/lib/api-client';
-
-/** Six digits (DESIGN §2). */
-export const otpCodeSchema = yup
-  .string()
-  .required('validation.required')
-  .matches(/^\d{6}$/, 'validation.otpFormat');
 
 export type VerifyEmailOtpInput = { email: string; role: SignUpRole; code: string };
 

@@ -7,16 +7,15 @@ import { MultiComboboxField } from '@/components/form/multi-combobox-field';
 import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import type { SignUpRole } from '@/config/roles';
+import type { RegistrationOptions } from '../api/get-registration-options';
 import type { SignUpValues } from '../api/sign-up';
 import { MobileOtpField } from './mobile-otp-field';
-import type { OptionLists } from './option-lists';
+import { contactLists } from './option-lists';
 import { offeredZones, ZoneDirectory } from './time-zones';
 
 type Props = {
   role: SignUpRole;
-  lists: OptionLists;
-  /** The server's zone names (`registration-options`). */
-  serverZones: readonly string[];
+  options: RegistrationOptions;
   /** The browser's zone, offered and chosen at first. */
   browserZone: string;
 };
@@ -40,13 +39,14 @@ function WhatsAppField({ required }: { required: boolean }) {
  * number verified by a texted code for SMS or WhatsApp), where they live, their time zone and
  * languages; the other numbers last, in an optional group.
  */
-export function ContactFields({ role, lists, serverZones, browserZone }: Props) {
+export function ContactFields({ role, options, browserZone }: Props) {
   const { t, i18n } = useTranslation();
   const { values } = useFormikContext<SignUpValues>();
   const language = i18n.resolvedLanguage ?? 'fr';
+  const lists = useMemo(() => contactLists(options, t, language), [options, t, language]);
   const zones = useMemo(
-    () => new ZoneDirectory(offeredZones(serverZones, browserZone), language),
-    [serverZones, browserZone, language],
+    () => new ZoneDirectory(offeredZones(options.timezones, browserZone), language),
+    [options.timezones, browserZone, language],
   );
   useEffect(() => zones.warmUp(), [zones]);
   const languages = useMemo(() => {

@@ -1,6 +1,5 @@
 import { useField, useFormikContext } from 'formik';
 import { useTranslation } from 'react-i18next';
-import * as yup from 'yup';
 import { FieldMessages } from '@/components/form/field-messages';
 import formStyles from '@/components/form/form.module.css';
 import { useErrorText, useFieldA11y } from '@/components/form/use-field-a11y';
@@ -9,9 +8,8 @@ import { useRequestEmailOtp } from '../api/request-email-otp';
 import { useVerifyEmailOtp } from '../api/verify-email-otp';
 import type { SignUpValues } from '../api/sign-up';
 import { OtpField } from './otp-field';
+import { loadSignUpSchema } from './sign-up-schema-chunk';
 import { useOtpCode } from './use-otp-code';
-
-const emailSchema = yup.string().trim().required('validation.required').email('validation.email');
 
 /** E-mail with Send code → code → Verify → Verified; keeps the proof in `email_proof`. */
 export function EmailOtpField({ role }: { role: SignUpRole }) {
@@ -30,11 +28,12 @@ export function EmailOtpField({ role }: { role: SignUpRole }) {
   const proofErrorId = `${a11y.id}-otp-error`;
 
   const send = async () => {
+    const { emailSchema, isValidationError } = await loadSignUpSchema();
     try {
       await emailSchema.validate(email);
     } catch (error) {
       await setFieldTouched('email', true, false);
-      setFieldError('email', error instanceof yup.ValidationError ? error.message : 'validation.email');
+      setFieldError('email', isValidationError(error) ? error.message : 'validation.email');
       return;
     }
     await otp.send(

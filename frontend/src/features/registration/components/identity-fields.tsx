@@ -4,9 +4,9 @@ import { SelectField } from '@/components/form/select-field';
 import { TextField } from '@/components/form/text-field';
 import type { SignUpRole } from '@/config/roles';
 import { latestBirthDate } from '../api/sign-up';
-import type { OptionLists } from './option-lists';
+import type { IdentityLists } from './option-lists';
 
-type Props = { role: SignUpRole; lists: OptionLists };
+type Props = { role: SignUpRole; lists: IdentityLists };
 
 /** Who the person is (title, gender, names, birth date; profession for consultants): the first step. */
 export function IdentityFields({ role, lists }: Props) {

@@ -2,12 +2,16 @@ import type { TFunction } from 'i18next';
 import type { Option } from '@/components/form/select-field';
 import type { NamedCode, RegistrationOptions } from '../api/get-registration-options';
 
-const byLabel = (a: Option, b: Option) => a.label.localeCompare(b.label);
+/** Sorting by label in the interface's language (one collator: hundreds of names). */
+const byLabel = (language: string) => {
+  const { compare } = new Intl.Collator(language === 'en' ? 'en' : 'fr');
+  return (a: Option, b: Option) => compare(a.label, b.label);
+};
 
 const named = (items: readonly NamedCode[], language: string): Option[] =>
   items
     .map((item) => ({ value: item.code, label: language === 'en' ? item.name_en : item.name_fr }))
-    .sort(byLabel);
+    .sort(byLabel(language));
 
 /** ISD codes, one entry per code (several countries may share one). */
 const isdCodes = (options: RegistrationOptions, language: string): Option[] => {
@@ -26,17 +30,21 @@ const isdCodes = (options: RegistrationOptions, language: string): Option[] => {
     }));
 };
 
-/** Select and picker options built from `GET /api/public/registration-options` (time zones: `ZoneDirectory`). */
-export const buildOptionLists = (options: RegistrationOptions, t: TFunction, language: string) => ({
+/** The first step's choices, from `GET /api/public/registration-options`. */
+export const identityLists = (options: RegistrationOptions, t: TFunction, language: string) => ({
   titles: options.titles.map((v) => ({ value: v, label: t(`registration.titles.${v}`, { defaultValue: v }) })),
   genders: options.genders.map((v) => ({ value: v, label: t(`registration.genders.${v}`, { defaultValue: v }) })),
+  nationalities: named(options.nationalities, language),
+});
+
+/** The second step's choices (made when it shows; time zones: `ZoneDirectory`). */
+export const contactLists = (options: RegistrationOptions, t: TFunction, language: string) => ({
   contactMethods: options.contact_methods.map((v) => ({
     value: v,
     label: t(`registration.contactMethods.${v}`, { defaultValue: v }),
   })),
   languages: named(options.languages, language),
   countries: named(options.countries, language),
-  nationalities: named(options.nationalities, language),
   isdCodes: isdCodes(options, language),
   correspondenceLanguages: [
     { value: 'fr', label: 'Français' },
@@ -44,4 +52,5 @@ export const buildOptionLists = (options: RegistrationOptions, t: TFunction, lan
   ],
 });
 
-export type OptionLists = ReturnType<typeof buildOptionLists>;
+export type IdentityLists = ReturnType<typeof identityLists>;
+export type ContactLists = ReturnType<typeof contactLists>;

@@ -7,7 +7,7 @@ import { registrationOptions } from '@/testing/registration-options';
 import { renderApp } from '@/testing/render-app';
 // Loaded up front: the lazy route and the second step's chunk then resolve at once, even on a busy machine.
 import './sign-up-page';
-import './contact-fields';
+import './later-steps';
 
 // The time zones' virtual list measures its box: jsdom has no layout, so the list is given a
 // height and its options none (every option is then in view).

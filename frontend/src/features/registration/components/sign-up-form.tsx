@@ -13,11 +13,11 @@ import { applyServerErrors } from '@/lib/form-errors';
 import { currentLanguage } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useRegistrationOptions, type RegistrationOptions } from '../api/get-registration-options';
-import { signUpInputSchema, toSignUpBody, useSignUp, type SignUpValues } from '../api/sign-up';
-import { AccountFields } from './account-fields';
-import type { ContactFields as ContactFieldsComponent } from './contact-fields';
+import { toSignUpBody, useSignUp, type SignUpValues } from '../api/sign-up';
 import { IdentityFields } from './identity-fields';
-import { buildOptionLists } from './option-lists';
+import type * as LaterSteps from './later-steps';
+import { identityLists } from './option-lists';
+import { loadSignUpSchema } from './sign-up-schema-chunk';
 import { fieldsInError, firstStepOf, SIGN_UP_STEPS } from './sign-up-steps';
 import styles from './sign-up.module.css';
 import { StepProgress } from './step-progress';
@@ -64,14 +64,11 @@ const initialValues = (options: RegistrationOptions, timezone: string): SignUpVa
   accept_privacy: false,
 });
 
-/**
- * The second step and its searchable pickers (Headless UI) are a chunk of their own, fetched
- * once the person starts on the first step: the page's first load carries none of it.
- */
-let contactChunk: Promise<{ ContactFields: typeof ContactFieldsComponent }> | undefined;
-const loadContactFields = () =>
-  (contactChunk ??= import('./contact-fields').catch((error: unknown) => {
-    contactChunk = undefined;
+/** The later steps' chunk (`later-steps.ts`); a failed fetch is tried again next time. */
+let laterChunk: Promise<typeof LaterSteps> | undefined;
+const loadLaterSteps = () =>
+  (laterChunk ??= import('./later-steps').catch((error: unknown) => {
+    laterChunk = undefined;
     throw error;
   }));
 
@@ -119,14 +116,13 @@ type StepsProps = {
 function SignUpSteps({ role, options, timezone, step, reached, show }: StepsProps) {
   const { t, i18n } = useTranslation();
   const { touched, isSubmitting, validateForm, setTouched, submitForm } = useFormikContext<SignUpValues>();
-  const [Contact, setContact] = useState<typeof ContactFieldsComponent | null>(null);
+  const [later, setLater] = useState<typeof LaterSteps | null>(null);
   const [loading, setLoading] = useState(false);
   const language = i18n.resolvedLanguage ?? 'fr';
-  const lists = useMemo(() => buildOptionLists(options, t, language), [options, t, language]);
+  const lists = useMemo(() => identityLists(options, t, language), [options, t, language]);
 
-  const prepareContact = useCallback(async () => {
-    const chunk = await loadContactFields();
-    setContact(() => chunk.ContactFields);
+  const prepareLaterSteps = useCallback(async () => {
+    setLater(await loadLaterSteps());
   }, []);
 
   /** Checks the current step's fields only: shows their errors, or goes on to the next step. */
@@ -140,10 +136,10 @@ function SignUpSteps({ role, options, timezone, step, reached, show }: StepsProp
       show({ step, fields: invalid });
       return;
     }
-    if (step === 0 && Contact === null) {
+    if (later === null) {
       setLoading(true);
       try {
-        await prepareContact();
+        await prepareLaterSteps();
       } catch {
         toast.error(t('errors.network'));
         return;
@@ -164,7 +160,6 @@ function SignUpSteps({ role, options, timezone, step, reached, show }: StepsProp
   };
 
   const titles = SIGN_UP_STEPS.map(({ key }) => t(`registration.sections.${key}`));
-  const ContactStep = Contact;
   return (
     <form
       noValidate
@@ -172,23 +167,24 @@ function SignUpSteps({ role, options, timezone, step, reached, show }: StepsProp
         event.preventDefault();
         void (step < LAST_STEP ? next() : submit());
       }}
-      // The person has started: fetch the second step's code meanwhile.
+      // The person has started: fetch the rules and the second step's code meanwhile.
       onFocus={() => {
-        if (Contact === null) void prepareContact().catch(() => undefined);
+        void loadSignUpSchema().catch(() => undefined);
+        if (later === null) void prepareLaterSteps().catch(() => undefined);
       }}
     >
       <StepProgress titles={titles} current={step} />
       <StepSection index={0} current={step} title={titles[0]}>
         <IdentityFields role={role} lists={lists} />
       </StepSection>
-      {reached >= 1 && ContactStep && (
+      {later && reached >= 1 && (
         <StepSection index={1} current={step} title={titles[1]}>
-          <ContactStep role={role} lists={lists} serverZones={options.timezones} browserZone={timezone} />
+          <later.ContactFields role={role} options={options} browserZone={timezone} />
         </StepSection>
       )}
-      {reached >= 2 && (
+      {later && reached >= 2 && (
         <StepSection index={2} current={step} title={titles[2]}>
-          <AccountFields role={role} />
+          <later.AccountFields role={role} />
         </StepSection>
       )}
       <div className={formStyles.actions}>
@@ -212,7 +208,10 @@ function SignUpFields({ role, options }: { role: SignUpRole; options: Registrati
   const navigate = useNavigate();
   const signUp = useSignUp(role);
   const timezone = useMemo(() => browserTimezone(), []);
-  const schema = useMemo(() => signUpInputSchema(role), [role]);
+  const validate = useCallback(
+    async (values: SignUpValues) => (await loadSignUpSchema()).validateSignUp(role, values),
+    [role],
+  );
   const start = useMemo(() => initialValues(options, timezone), [options, timezone]);
   const fieldNames = Object.keys(start) as (keyof SignUpValues)[];
   const [step, setStep] = useState(0);
@@ -241,7 +240,7 @@ function SignUpFields({ role, options }: { role: SignUpRole; options: Registrati
     <div ref={rootRef}>
       <Formik
         initialValues={start}
-        validationSchema={schema}
+        validate={validate}
         onSubmit={async (values, helpers) => {
           try {
             const body = toSignUpBody(role, values, {

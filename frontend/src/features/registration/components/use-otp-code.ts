@@ -1,9 +1,8 @@
 import { useId, useState } from 'react';
-import * as yup from 'yup';
 import { useErrorText } from '@/components/form/use-field-a11y';
 import { i18n } from '@/lib/i18n';
 import { errorText, toast } from '@/lib/toast';
-import { otpCodeSchema } from '../api/verify-email-otp';
+import { loadSignUpSchema } from './sign-up-schema-chunk';
 import { useCountdown } from './use-countdown';
 
 const failure = (error: unknown) => errorText(error, i18n.t('errors.network'));
@@ -66,10 +65,11 @@ export const useOtpCode = (target: string | null) => {
   ) => {
     if (!codeSent) return;
     const typed = code.trim();
+    const { otpCodeSchema, isValidationError } = await loadSignUpSchema();
     try {
       await otpCodeSchema.validate(typed);
     } catch (invalid) {
-      setError(translate(invalid instanceof yup.ValidationError ? invalid.message : 'validation.otpFormat'));
+      setError(translate(isValidationError(invalid) ? invalid.message : 'validation.otpFormat'));
       return;
     }
     setVerifying(true);
