@@ -1,5 +1,5 @@
 import { Formik, useFormikContext, type FormikErrors } from 'formik';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { formStyles } from '@/components/form/form-styles';
@@ -282,7 +282,10 @@ function SignUpFields({ role, options }: { role: SignUpRole; options: Registrati
 /** Registration for clients and consultants (spec §3), in three steps; consultant extras shown for consultants. */
 export function SignUpForm({ role }: { role: SignUpRole }) {
   const { t } = useTranslation();
-  const { data: options, isError, refetch } = useRegistrationOptions();
+  const { data, isError, refetch } = useRegistrationOptions();
+  // The form is rendered in the background (a deferred value: React renders it in slices and
+  // lets the browser answer meanwhile) rather than in one long task when the options arrive.
+  const options = useDeferredValue(data ?? null, null);
   return (
     <>
       {options ? (
