@@ -55,10 +55,22 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * react-router's package exports name only its development build (warnings and
+ * checks left in); the production build ships beside it. Builds take that one.
+ */
+const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [reactRouterProduction] : []),
+    ],
   },
   server: {
     proxy: {
@@ -104,4 +116,4 @@ export default defineConfig({
     testTimeout: 20_000,
     unstubGlobals: true,
   },
-});
+}));
