@@ -86,7 +86,10 @@ impl App {
         let (payments, sandbox_payments) = payments_from_config(&config, &clock)?;
         let files = platform::files::open(&config).context("configuring the file store")?;
         let keys = Arc::new(Keys::new(&config.secret));
-        let limits = Arc::new(platform::http::AddressLimits::new(&config.limits));
+        let limits = Arc::new(platform::http::AddressLimits::new(
+            &config.limits,
+            clock.clone(),
+        ));
         limits.spawn_cleanup();
         let config = Arc::new(config);
         let projector = Projector::new(stores.events.clone(), read.clone());

@@ -18,12 +18,32 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
-use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota};
+use governor::clock::Clock as _;
+use governor::middleware::NoOpMiddleware;
+use governor::nanos::Nanos;
+use governor::state::keyed::DefaultKeyedStateStore;
+use governor::{Quota, RateLimiter};
 use ipnet::IpNet;
 
 use super::{FieldErrors, PendingError};
+use crate::clock::SharedClock;
 use crate::config::RateLimits;
+
+/// The process's clock as the budgets read it: nanoseconds since the epoch.
+#[derive(Clone)]
+struct BudgetClock(SharedClock);
+
+impl governor::clock::Clock for BudgetClock {
+    type Instant = Nanos;
+
+    fn now(&self) -> Nanos {
+        let nanos = self.0.now().timestamp_nanos_opt().unwrap_or_default();
+        Nanos::from(u64::try_from(nanos).unwrap_or_default())
+    }
+}
+
+type Budget =
+    RateLimiter<IpAddr, DefaultKeyedStateStore<IpAddr>, BudgetClock, NoOpMiddleware<Nanos>>;
 
 /// The request's client address, set by [`admit`] (unspecified when a
 /// router is used without it, as in unit tests).
@@ -45,20 +65,21 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
 /// Budgets per client address, shared by every router of the process.
 pub struct AddressLimits {
     trusted: Vec<IpNet>,
-    requests: Option<DefaultKeyedRateLimiter<IpAddr>>,
-    sign_ins: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    requests: Option<Budget>,
+    sign_ins: Option<Budget>,
 }
 
 impl AddressLimits {
-    pub fn new(limits: &RateLimits) -> Self {
+    pub fn new(limits: &RateLimits, clock: SharedClock) -> Self {
+        let budget = |quota| RateLimiter::dashmap_with_clock(quota, BudgetClock(clock.clone()));
         // Bursts of ten seconds' worth of requests: a page load asks for a
         // dozen things at once.
         let requests = NonZeroU32::new(limits.requests_per_second).map(|rate| {
             let burst = rate.saturating_mul(NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN));
-            DefaultKeyedRateLimiter::keyed(Quota::per_second(rate).allow_burst(burst))
+            budget(Quota::per_second(rate).allow_burst(burst))
         });
-        let sign_ins = NonZeroU32::new(limits.sign_ins_per_minute)
-            .map(|rate| DefaultKeyedRateLimiter::keyed(Quota::per_minute(rate)));
+        let sign_ins =
+            NonZeroU32::new(limits.sign_ins_per_minute).map(|rate| budget(Quota::per_minute(rate)));
         AddressLimits {
             trusted: limits.trusted_proxies.clone(),
             requests,
@@ -137,13 +158,13 @@ fn canonical(addr: IpAddr) -> IpAddr {
     }
 }
 
-fn check(limiter: Option<&DefaultKeyedRateLimiter<IpAddr>>, addr: IpAddr) -> Result<(), Duration> {
+fn check(limiter: Option<&Budget>, addr: IpAddr) -> Result<(), Duration> {
     let Some(limiter) = limiter else {
         return Ok(());
     };
     limiter
         .check_key(&canonical(addr))
-        .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+        .map_err(|not_until| not_until.wait_time_from(limiter.clock().now()))
 }
 
 /// Sets [`ClientAddr`] and spends one of the address's API requests.
@@ -203,13 +224,22 @@ pub fn retry_after(wait: Duration) -> HeaderValue {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::ManualClock;
+    use chrono::Utc;
 
     fn limits(trusted: &[&str]) -> AddressLimits {
-        AddressLimits::new(&RateLimits {
-            requests_per_second: 1,
-            sign_ins_per_minute: 3,
-            trusted_proxies: trusted.iter().map(|s| s.parse().unwrap()).collect(),
-        })
+        limits_at(trusted, &ManualClock::new(Utc::now()))
+    }
+
+    fn limits_at(trusted: &[&str], clock: &ManualClock) -> AddressLimits {
+        AddressLimits::new(
+            &RateLimits {
+                requests_per_second: 1,
+                sign_ins_per_minute: 3,
+                trusted_proxies: trusted.iter().map(|s| s.parse().unwrap()).collect(),
+            },
+            clock.shared(),
+        )
     }
 
     fn forwarded(value: &str) -> HeaderMap {
@@ -262,18 +292,44 @@ mod tests {
             assert!(limits.check_sign_in(a).is_ok());
         }
         let wait = limits.check_sign_in(a).unwrap_err();
-        assert!(wait > Duration::from_secs(10) && wait <= Duration::from_secs(20));
+        // Three a minute: the next one comes 20 s after the first (the clock stood still).
+        assert_eq!(wait, Duration::from_secs(20));
         assert!(limits.check_sign_in(b).is_ok());
-        assert_eq!(retry_after(wait), HeaderValue::from(wait.as_secs() + 1));
+        assert_eq!(retry_after(wait), HeaderValue::from(20));
+        // Part of a second counts as a whole one.
+        assert_eq!(
+            retry_after(wait + Duration::from_millis(1)),
+            HeaderValue::from(21)
+        );
+    }
+
+    #[test]
+    fn budgets_refill_by_the_process_clock() {
+        let clock = ManualClock::new(Utc::now());
+        let limits = limits_at(&[], &clock);
+        let a = ip("198.51.100.1");
+        for _ in 0..3 {
+            assert!(limits.check_sign_in(a).is_ok());
+        }
+        assert!(limits.check_sign_in(a).is_err());
+        // However long the calls take, nothing refills until the clock moves.
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(limits.check_sign_in(a).is_err());
+        clock.advance(chrono::TimeDelta::seconds(20));
+        assert!(limits.check_sign_in(a).is_ok());
+        assert!(limits.check_sign_in(a).is_err());
     }
 
     #[test]
     fn a_limit_of_zero_is_off() {
-        let off = AddressLimits::new(&RateLimits {
-            requests_per_second: 0,
-            sign_ins_per_minute: 0,
-            trusted_proxies: Vec::new(),
-        });
+        let off = AddressLimits::new(
+            &RateLimits {
+                requests_per_second: 0,
+                sign_ins_per_minute: 0,
+                trusted_proxies: Vec::new(),
+            },
+            crate::clock::SystemClock::shared(),
+        );
         for _ in 0..1000 {
             assert!(off.check_request(ip("198.51.100.1")).is_ok());
             assert!(off.check_sign_in(ip("198.51.100.1")).is_ok());
