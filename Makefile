@@ -19,11 +19,7 @@ run: frontend-build
 ## Every test: Rust format, lints and tests (SQLite and PostgreSQL, NATS,
 ## SMTP), the frontend's lint, type check and unit tests, browser tests, and
 ## the OpenAPI fuzzer (schemathesis) as each role.
-test:
-	@# The lints and the frontend's checks side by side (clippy leaves a core
-	@# idle much of the time), each one's output kept together.
-	$(MAKE) -j2 --output-sync=target rust-lint frontend-check
-	$(MAKE) rust-test e2e fuzz
+test: rust-lint frontend-check rust-test e2e fuzz
 
 frontend-deps:
 	@if [ ! -d frontend/node_modules ]; then cd frontend && $(NPM) ci --no-audit --no-fund; fi
