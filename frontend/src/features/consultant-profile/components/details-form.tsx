@@ -39,6 +39,13 @@ const FIELDS = [
   'first_consultation_free',
 ] as const;
 
+/** The expert's own texts, written in French and optionally in English (`<name>_en`). */
+const OWN_TEXTS = [
+  { name: 'bio', rows: 6 },
+  { name: 'background', rows: 5 },
+  { name: 'expertise', rows: 3 },
+] as const;
+
 const currencyOptions = CURRENCIES.map((code) => ({ value: code, label: code }));
 
 /** The price as typed, its currency beside it; the hint follows the currency's decimals. */
@@ -128,47 +135,29 @@ export function DetailsForm({ profile, locked }: { profile: ConsultantProfile; l
             current={d?.photo}
             required
           />
-          <TextAreaField
-            name="bio"
-            label={t('consultantProfile.details.bio')}
-            maxLength={DETAILS_LIMITS.bio}
-            rows={6}
-            required
-          />
-          <TextAreaField
-            name="background"
-            label={t('consultantProfile.details.background')}
-            maxLength={DETAILS_LIMITS.background}
-            rows={5}
-          />
-          <TextAreaField
-            name="expertise"
-            label={t('consultantProfile.details.expertise')}
-            maxLength={DETAILS_LIMITS.expertise}
-            rows={3}
-          />
+          {OWN_TEXTS.map(({ name, rows }) => (
+            <TextAreaField
+              key={name}
+              name={name}
+              label={t(`consultantProfile.details.${name}`)}
+              maxLength={DETAILS_LIMITS[name]}
+              rows={rows}
+              required={name === 'bio'}
+            />
+          ))}
           <fieldset className={formStyles.fieldset}>
             <legend className={formStyles.legend}>{t('consultantProfile.details.english')}</legend>
             <p className={formStyles.hint}>{t('consultantProfile.details.englishHint')}</p>
             <div lang="en">
-              <TextAreaField
-                name="bio_en"
-                label={t('consultantProfile.details.bioEn')}
-                maxLength={DETAILS_LIMITS.bio}
-                rows={6}
-              />
-              <TextAreaField
-                name="background_en"
-                label={t('consultantProfile.details.backgroundEn')}
-                maxLength={DETAILS_LIMITS.background}
-                rows={5}
-              />
-              <TextAreaField
-                name="expertise_en"
-                label={t('consultantProfile.details.expertiseEn')}
-                maxLength={DETAILS_LIMITS.expertise}
-                rows={3}
-              />
+              {OWN_TEXTS.map(({ name, rows }) => (
+                <TextAreaField
+                  key={name}
+                  name={`${name}_en`}
+                  label={t(`consultantProfile.details.${name}En`)}
+                  maxLength={DETAILS_LIMITS[name]}
+                  rows={rows}
+                />
+              ))}
             </div>
           </fieldset>
           <TextField
