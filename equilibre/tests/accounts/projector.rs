@@ -195,6 +195,8 @@ async fn a_rebuild_that_fails_half_way_leaves_what_users_see_untouched(backend: 
         })
         .await
         .expect("an unreadable event is stored");
+    // The rebuild reads only what every reader sees (PostgreSQL's horizon).
+    app.settle().await;
 
     let failed = app.app.projector.rebuild().await;
 
