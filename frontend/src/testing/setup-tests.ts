@@ -27,6 +27,12 @@ await loadContentTexts();
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
+// Nor ResizeObserver (Headless UI's dialog watches its panel's size).
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 beforeEach(async () => {
   window.localStorage.clear();

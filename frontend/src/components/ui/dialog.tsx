@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { Dialog as ModalDialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useRef, useState, type ReactNode } from 'react';
 import styles from './dialog.module.css';
 
 type Props = {
@@ -9,58 +10,29 @@ type Props = {
   testId?: string;
 };
 
-const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FIELDS = 'textarea, input, select';
+const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog: labelled by its title, focus moves in (first field or button),
- * stays inside (Tab wraps), Escape closes, and focus returns where it was.
+ * A modal dialog (Headless UI): labelled by its title, focus moves in and stays inside, the
+ * page behind is inert and does not scroll, Escape or a click outside closes it, and focus
+ * returns where it was. It is open while rendered: the caller mounts it to open it.
  */
 export function Dialog({ title, onClose, children, testId }: Props) {
-  const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = ref.current?.querySelector<HTMLElement>('textarea, input, select') ??
-      ref.current?.querySelector<HTMLElement>(FOCUSABLE);
-    first?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key !== 'Tab' || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (items.length === 0) return;
-    const [first, last] = [items[0], items[items.length - 1]];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
+  const panel = useRef<HTMLDivElement>(null);
+  // Read by Headless UI once the panel is shown: the first field, else the first button.
+  const [initialFocus] = useState(() => ({
+    get current() {
+      return panel.current?.querySelector<HTMLElement>(FIELDS) ?? panel.current?.querySelector<HTMLElement>(FOCUSABLE) ?? null;
+    },
+  }));
   return (
-    <div className={styles.backdrop}>
-      <div
-        ref={ref}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        data-testid={testId}
-        onKeyDown={onKeyDown}
-      >
-        <h2 id={titleId}>{title}</h2>
+    <ModalDialog open onClose={onClose} initialFocus={initialFocus} className={styles.backdrop} data-testid={testId}>
+      <DialogPanel ref={panel} className={styles.dialog}>
+        <DialogTitle as="h2">{title}</DialogTitle>
         {children}
-      </div>
-    </div>
+      </DialogPanel>
+    </ModalDialog>
   );
 }
 
