@@ -62,6 +62,19 @@ const watchProblems = (page) => {
   };
 };
 
+/**
+ * Records the page's layout shifts (CLS sources): content arriving late (figures, slots,
+ * the logo) must come into a place kept for it, not push what is already shown.
+ */
+const recordLayoutShifts = () => {
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+/** Far below the 0.1 of a "good" page: what a late block pushing the page would show. */
+const MAX_LAYOUT_SHIFT = 0.02;
+
 /** Opens `path` and checks the screen as a phone shows it; returns the problems seen meanwhile. */
 const checkScreen = async (page, watcher, path, language) => {
   await page.goto(path);
@@ -82,6 +95,8 @@ const checkScreen = async (page, watcher, path, language) => {
     client: document.documentElement.clientWidth,
   }));
   assert.ok(width.scroll <= width.client, `${path} (${language}): scrolls sideways (${width.scroll} > ${width.client})`);
+  const shift = await page.evaluate(() => window.__layoutShift);
+  if (shift !== undefined) assert.ok(shift <= MAX_LAYOUT_SHIFT, `${path} (${language}): the layout shifts by ${shift.toFixed(3)}`);
   assert.deepEqual(watcher.take(), [], `${path} (${language}): console errors or failed requests`);
   // Every screen at 375 px (screens.test.mjs checks them at 1280 px); the English pass has the same markup.
   if (language === 'fr') await assertAccessible(page, `${path} at 375 px`);
@@ -155,6 +170,7 @@ describe('phone layout', () => {
   it('public pages at 375 px, in French and English', { timeout: 180_000 }, async () => {
     await withPage(browser(), PHONE, async ({ page }) => {
       const watcher = watchProblems(page);
+      await page.addInitScript(recordLayoutShifts);
       for (const language of ['fr', 'en']) {
         if (language === 'en') await page.evaluate(() => localStorage.setItem('selectedLanguage', 'en'));
         for (const path of [...PUBLIC_PAGES, `/our-experts/details/${expert.id}`]) {

@@ -13,7 +13,8 @@ export function Logo({ width = 120, height = 80, alt = 'logo', className }: Prop
       {src ? (
         <img src={src} alt={alt} width={width} height={height} style={{ objectFit: 'contain' }} />
       ) : (
-        <span role="img" aria-label={alt} style={{ display: 'inline-block', width, height }} />
+        // Sized by the layout's CSS, like the image it stands for (no shift when it comes).
+        <span role="img" aria-label={alt} style={{ display: 'inline-block' }} />
       )}
     </Link>
   );

@@ -17,6 +17,8 @@ export type SlotPickerProps = {
   level?: 2 | 3;
   /** Disables the slot buttons while a pick is being saved. */
   busy?: boolean;
+  /** The section's class while the slots load (the expert page keeps the picker's place). */
+  pendingClassName?: string;
 };
 
 /** Slots grouped by their local day (`local_start` carries the zone's date), in order. */
@@ -35,7 +37,7 @@ const groupByDay = (slots: readonly Slot[]) => {
  * Picking one opens `/booking/{consultant}_{start}` (a visitor signs in first, the
  * booking guard brings them back), or calls `onPick` (reschedule).
  */
-export function SlotPicker({ consultantId, onPick, level = 2, busy = false }: SlotPickerProps) {
+export function SlotPicker({ consultantId, onPick, level = 2, busy = false, pendingClassName }: SlotPickerProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const signedIn = usePersistedState((s) => s.auth.client.status);
@@ -52,7 +54,7 @@ export function SlotPicker({ consultantId, onPick, level = 2, busy = false }: Sl
   const current = days.find(([day]) => day === chosenDay) ?? days[0];
 
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} className={query.isPending ? pendingClassName : undefined}>
       <Heading id={headingId}>{t('booking.slots.title')}</Heading>
       {data && <p className={styles.zone}>{t('booking.slots.zone', { zone: zoneLabel(data.timezone, language) })}</p>}
       <div role="status" aria-live="polite">

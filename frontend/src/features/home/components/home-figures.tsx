@@ -4,11 +4,13 @@ import styles from './home-page.module.css';
 
 /**
  * Live figures (listed experts, clients, consultations held) from the server; a figure too
- * small to mean anything is left out, and nothing shows while loading or on an error.
+ * small to mean anything is left out, and nothing shows on an error. While they load, their
+ * place is kept (no layout shift when they arrive).
  */
 export function HomeFigures() {
   const { t, i18n } = useTranslation();
-  const { data } = useFigures();
+  const { data, isPending } = useFigures();
+  if (isPending) return <div className={styles.stats} aria-hidden="true" />;
   const shown = shownFigures(data);
   if (shown.length === 0) return null;
   const number = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'fr-FR');
