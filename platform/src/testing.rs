@@ -18,6 +18,8 @@ use tokio::process::{Child, Command};
 
 /// How long maildev may take to install (first run) and start.
 const START_TIMEOUT: Duration = Duration::from_secs(180);
+/// How many times [`MailDev::start`] starts maildev before it gives up.
+const START_ATTEMPTS: u32 = 3;
 /// How long [`MailDev::wait_for`] polls.
 const WAIT_TIMEOUT: Duration = Duration::from_secs(15);
 const POLL: Duration = Duration::from_millis(100);
@@ -43,7 +45,24 @@ fn free_ports() -> (u16, u16) {
 
 impl MailDev {
     /// Starts `npx --yes maildev@2.2.1` and waits until its web API answers.
+    /// A start that exits at once is tried again on new ports: with tests
+    /// running side by side, a port chosen free can be taken before maildev
+    /// binds it, or two first `npx` runs can race to fill its cache.
     pub async fn start() -> MailDev {
+        for _ in 1..START_ATTEMPTS {
+            if let Some(maildev) = Self::try_start().await {
+                return maildev;
+            }
+        }
+        Self::try_start().await.unwrap_or_else(|| {
+            panic!(
+                "maildev exited during start-up {START_ATTEMPTS} times; try `npx --yes maildev@2.2.1 --help`"
+            )
+        })
+    }
+
+    /// One start: `None` when maildev exits before its web API answers.
+    async fn try_start() -> Option<MailDev> {
         let (smtp_port, web_port) = free_ports();
         let child = Command::new("npx")
             .args(["--yes", "maildev@2.2.1", "--ip", "127.0.0.1"])
@@ -63,10 +82,8 @@ impl MailDev {
         };
         let deadline = tokio::time::Instant::now() + START_TIMEOUT;
         loop {
-            if let Ok(Some(status)) = maildev.child.try_wait() {
-                panic!(
-                    "maildev exited during start-up ({status}); try `npx --yes maildev@2.2.1 --help`"
-                );
+            if let Ok(Some(_)) = maildev.child.try_wait() {
+                return None;
             }
             if maildev
                 .http
@@ -75,7 +92,7 @@ impl MailDev {
                 .await
                 .is_ok_and(|r| r.status().is_success())
             {
-                return maildev;
+                return Some(maildev);
             }
             assert!(
                 tokio::time::Instant::now() < deadline,
