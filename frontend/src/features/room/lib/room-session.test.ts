@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RoomSession, type ConnectionStatus } from './room-session';
+import { CONNECT_TIMEOUT_MS, RoomSession, type ConnectionStatus } from './room-session';
 
 /** The signalling socket: what the session sent, and a way to deliver what the server relays. */
 class FakeSocket {
@@ -145,5 +145,40 @@ describe('room session negotiation', () => {
     expect(FakePeer.all[0].closed).toBe(true);
     expect(statuses.at(-1)).toBe('waiting');
     expect(socket().sent).toEqual([{ type: 'join' }]);
+  });
+
+  it('starts afresh when both are present but the connection is not up in time', async () => {
+    vi.useFakeTimers();
+    const { socket } = startSession();
+    socket().open();
+    socket().deliver({ type: 'peer-joined', reply: true });
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+    expect(FakePeer.all[0].closed).toBe(false);
+    socket().sent.length = 0;
+
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakePeer.all[0].closed).toBe(true);
+    expect(socket().sent).toEqual([{ type: 'join' }]);
+    // What the old connection's side still sends before its reply is ignored.
+    socket().deliver({ type: 'offer', description: { type: 'offer', sdp: 'old' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeer.all).toHaveLength(1);
+    socket().deliver({ type: 'peer-joined', reply: true });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakePeer.all).toHaveLength(2);
+  });
+
+  it('keeps a connection that came up', async () => {
+    vi.useFakeTimers();
+    const { socket, statuses } = startSession();
+    socket().open();
+    socket().deliver({ type: 'peer-joined', reply: true });
+    await vi.advanceTimersByTimeAsync(0);
+    const peer = FakePeer.all[0] as FakePeer & { connectionState?: string };
+    peer.connectionState = 'connected';
+    peer.onconnectionstatechange?.();
+    expect(statuses.at(-1)).toBe('connected');
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS * 2);
+    expect(peer.closed).toBe(false);
   });
 });

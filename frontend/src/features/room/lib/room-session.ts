@@ -47,6 +47,13 @@ export const CLOSE_ROOM_CLOSED = 4000;
 /** …and with this one when the visitor's session ended (signed out elsewhere, revoked). */
 export const CLOSE_SESSION_ENDED = 4001;
 
+/**
+ * Both parties present and no media path this long after: start afresh on both sides, as on a
+ * (re)arrival. A lost candidate or a stuck negotiation otherwise leaves a call "connecting"
+ * for good (a connection with no candidate pair never reaches "failed").
+ */
+export const CONNECT_TIMEOUT_MS = 15_000;
+
 export class RoomSession {
   private ws: WebSocket | null = null;
   private pc: RTCPeerConnection | null = null;
@@ -56,6 +63,7 @@ export class RoomSession {
   private retries = 0;
   private peerPresent = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private queue: Promise<void> = Promise.resolve();
   private nextId = 1;
   private readonly now: () => number;
@@ -156,6 +164,7 @@ export class RoomSession {
         // An answer to our own `join` keeps the connection a simultaneous
         // arrival may already have begun: both sides negotiate on one pair.
         this.ensurePeer();
+        this.awaitConnection();
         this.options.events.status('joining');
         return;
       case 'peer-left':
@@ -208,7 +217,10 @@ export class RoomSession {
     };
     pc.onconnectionstatechange = () => {
       if (this.pc !== pc) return;
-      if (pc.connectionState === 'connected') this.options.events.status('connected');
+      if (pc.connectionState === 'connected') {
+        clearTimeout(this.connectTimer);
+        this.options.events.status('connected');
+      }
       else if (pc.connectionState === 'failed') pc.restartIce();
       else if (pc.connectionState === 'disconnected' && this.peerPresent) this.options.events.status('joining');
     };
@@ -216,7 +228,20 @@ export class RoomSession {
     return pc;
   }
 
+  /** Starts afresh when the connection is not up within `CONNECT_TIMEOUT_MS`. */
+  private awaitConnection() {
+    clearTimeout(this.connectTimer);
+    this.connectTimer = setTimeout(() => {
+      if (this.stopped || !this.peerPresent || this.pc?.connectionState === 'connected') return;
+      // As on our socket's (re)opening: the other party resets on our `join` and replies.
+      this.closePeer();
+      this.peerPresent = false;
+      this.send({ type: 'join' });
+    }, CONNECT_TIMEOUT_MS);
+  }
+
   private closePeer() {
+    clearTimeout(this.connectTimer);
     if (!this.pc) return;
     this.pc.onnegotiationneeded = null;
     this.pc.onicecandidate = null;
