@@ -108,7 +108,12 @@ async fn file_part(mut multipart: Multipart, kind: FileKind) -> Result<Vec<u8>> 
     };
     while let Some(field) = multipart.next_field().await.map_err(failed)? {
         if field.name() == Some("file") {
-            return Ok(field.bytes().await.map_err(failed)?.to_vec());
+            let bytes = field.bytes().await.map_err(failed)?.to_vec();
+            // Read the body to its end (within the body limit) before any
+            // answer: a refusal sent while the client still writes its last
+            // bytes meets a reset connection, and the client never reads it.
+            while let Ok(Some(_)) = multipart.next_field().await {}
+            return Ok(bytes);
         }
     }
     Err(refused(FieldError::new("field.required")))
