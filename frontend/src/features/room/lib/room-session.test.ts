@@ -37,6 +37,7 @@ class FakePeer {
   static all: FakePeer[] = [];
   closed = false;
   signalingState: RTCSignalingState = 'stable';
+  connectionState: RTCPeerConnectionState = 'new';
   localDescription: { type: RTCSdpType; sdp: string; toJSON: () => unknown } | null = null;
   remote: RTCSessionDescriptionInit[] = [];
   onnegotiationneeded: (() => void) | null = null;
@@ -80,6 +81,16 @@ const startSession = () => {
   });
   session.start();
   return { session, statuses, socket: () => FakeSocket.all[FakeSocket.all.length - 1] };
+};
+
+/** On fake timers: the session's socket is open and the other party has answered its `join`. */
+const joinedWithFakeTimers = async () => {
+  vi.useFakeTimers();
+  const started = startSession();
+  started.socket().open();
+  started.socket().deliver({ type: 'peer-joined', reply: true });
+  await vi.advanceTimersByTimeAsync(0);
+  return started;
 };
 
 describe('room session negotiation', () => {
@@ -131,11 +142,7 @@ describe('room session negotiation', () => {
   });
 
   it('drops its connection when its own socket comes back, and waits for the other party again', async () => {
-    vi.useFakeTimers();
-    const { socket, statuses } = startSession();
-    socket().open();
-    socket().deliver({ type: 'peer-joined', reply: true });
-    await vi.runOnlyPendingTimersAsync();
+    const { socket, statuses } = await joinedWithFakeTimers();
     expect(FakePeer.all).toHaveLength(1);
 
     socket().drop();
@@ -148,10 +155,7 @@ describe('room session negotiation', () => {
   });
 
   it('starts afresh when both are present but the connection is not up in time', async () => {
-    vi.useFakeTimers();
-    const { socket } = startSession();
-    socket().open();
-    socket().deliver({ type: 'peer-joined', reply: true });
+    const { socket } = await joinedWithFakeTimers();
     await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
     expect(FakePeer.all[0].closed).toBe(false);
     socket().sent.length = 0;
@@ -169,12 +173,8 @@ describe('room session negotiation', () => {
   });
 
   it('keeps a connection that came up', async () => {
-    vi.useFakeTimers();
-    const { socket, statuses } = startSession();
-    socket().open();
-    socket().deliver({ type: 'peer-joined', reply: true });
-    await vi.advanceTimersByTimeAsync(0);
-    const peer = FakePeer.all[0] as FakePeer & { connectionState?: string };
+    const { statuses } = await joinedWithFakeTimers();
+    const peer = FakePeer.all[0];
     peer.connectionState = 'connected';
     peer.onconnectionstatechange?.();
     expect(statuses.at(-1)).toBe('connected');

@@ -220,19 +220,20 @@ export class RoomSession {
       if (pc.connectionState === 'connected') {
         clearTimeout(this.connectTimer);
         this.options.events.status('connected');
-      }
-      else if (pc.connectionState === 'failed') pc.restartIce();
+      } else if (pc.connectionState === 'failed') pc.restartIce();
       else if (pc.connectionState === 'disconnected' && this.peerPresent) this.options.events.status('joining');
     };
     for (const track of this.options.local?.getTracks() ?? []) pc.addTrack(track, this.options.local as MediaStream);
     return pc;
   }
 
-  /** Starts afresh when the connection is not up within `CONNECT_TIMEOUT_MS`. */
+  /**
+   * Starts afresh when the connection is not up within `CONNECT_TIMEOUT_MS`. The timer ends
+   * with the connection: once connected, and in `closePeer` (stop, departure, a new join).
+   */
   private awaitConnection() {
     clearTimeout(this.connectTimer);
     this.connectTimer = setTimeout(() => {
-      if (this.stopped || !this.peerPresent || this.pc?.connectionState === 'connected') return;
       // As on our socket's (re)opening: the other party resets on our `join` and replies.
       this.closePeer();
       this.peerPresent = false;
