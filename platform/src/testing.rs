@@ -44,7 +44,8 @@ fn free_ports() -> (u16, u16) {
 }
 
 impl MailDev {
-    /// Starts `npx --yes maildev@2.2.1` and waits until its web API answers.
+    /// Starts `npx --yes maildev@2.2.1` and waits until its web API and its
+    /// SMTP port answer.
     /// A start that exits at once is tried again on new ports: with tests
     /// running side by side, a port chosen free can be taken before maildev
     /// binds it, or two first `npx` runs can race to fill its cache.
@@ -85,12 +86,18 @@ impl MailDev {
             if let Ok(Some(_)) = maildev.child.try_wait() {
                 return None;
             }
-            if maildev
+            // Ready when both its sides are: the web API and the SMTP port
+            // (maildev may open one before the other).
+            let web = maildev
                 .http
                 .get(maildev.url("/email"))
                 .send()
                 .await
-                .is_ok_and(|r| r.status().is_success())
+                .is_ok_and(|r| r.status().is_success());
+            if web
+                && tokio::net::TcpStream::connect(("127.0.0.1", smtp_port))
+                    .await
+                    .is_ok()
             {
                 return Some(maildev);
             }
