@@ -8,6 +8,7 @@ import type { RouteHandle } from '@/components/layouts/route-handle';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
+import { prefetchExpert } from '@/features/directory/api/prefetch';
 import { HomePage } from '@/features/home/components/home-page';
 import { loadAreaTexts, loadBookingTexts, loadComplaintTexts, loadContentTexts, loadSecondFactorTexts } from '@/lib/i18n';
 import { requireSession } from './guards';
@@ -16,10 +17,12 @@ import * as forgetPassword from './routes/auth/forget-password';
 import * as resetPassword from './routes/auth/reset-password';
 import * as signIn from './routes/auth/sign-in';
 import * as signUp from './routes/auth/sign-up';
+import * as ourExperts from './routes/directory/our-experts';
 import { RootLayout } from './routes/root-layout';
 
-// Public auth pages are small shells in the main bundle (their title paints at once, good LCP);
-// their forms (Formik, yup) load lazily inside. Content pages and the areas are lazy routes.
+// Public auth pages and the directory are small shells in the main bundle (their title paints at
+// once, good LCP); their forms (Formik, yup) and the search load lazily inside. Content pages
+// and the areas are lazy routes.
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 const areaLayout = () =>
   Promise.all([
@@ -34,7 +37,6 @@ const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
 const security = () => import('./routes/area/security');
 const reference = () => import('./routes/admin/reference');
-const ourExperts = () => import('./routes/directory/our-experts');
 const expertDetails = () => import('./routes/directory/expert-details');
 const favorite = () => import('./routes/client/favorite');
 const clientFile = () => import('./routes/client/client-file');
@@ -250,8 +252,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.aboutUs.path, 'about'),
             contentRoute(paths.alternativeMedicine.path, 'alternativeMedicine'),
             contentRoute(paths.sdgMedia.path, 'sdgMedia'),
-            { path: paths.ourExperts.path, lazy: ourExperts },
-            { path: paths.expertDetails.path, lazy: expertDetails },
+            { path: paths.ourExperts.path, Component: ourExperts.Component },
+            { path: paths.expertDetails.path, lazy: expertDetails, loader: prefetchExpert(queryClient) },
             contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),

@@ -5,11 +5,11 @@ import { AppProvider } from '@/app/provider';
 import { createRoutes } from '@/app/route-table';
 import { createMutationCache } from '@/lib/query-client';
 
-/** Renders the real route table at `path` with a fresh query client. */
+/** Renders the real route table at `path` with a fresh query client (the app's freshness, no retry). */
 export const renderApp = (path: string) => {
   const queryClient = new QueryClient({
     mutationCache: createMutationCache(),
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
   const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const view = render(

@@ -1,9 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { prefetchDirectory } from '@/features/directory/api/prefetch';
 import { DirectoryPage } from '@/features/directory/components/directory-page';
-import { FavouriteToggle } from '@/features/favourites/components/favourite-toggle';
+import { LazyDirectorySearch } from './lazy-directory-search';
 
-/** spec §2 `/our-experts/:search?`: the directory, each card with its favourite heart. */
+/** spec §2 `/our-experts/:search?`: the title in the first load, the search below it. */
 export function Component() {
   const { search } = useParams();
-  return <DirectoryPage searchParam={search} renderFavourite={(expert) => <FavouriteToggle expert={expert} />} />;
+  const queryClient = useQueryClient();
+  useEffect(() => prefetchDirectory(queryClient, search), [queryClient, search]);
+  return (
+    <DirectoryPage>
+      <LazyDirectorySearch searchParam={search} />
+    </DirectoryPage>
+  );
 }

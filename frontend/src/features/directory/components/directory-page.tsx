@@ -1,139 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { pageCountOf } from '@/components/ui/page-count';
-import { Pagination } from '@/components/ui/pagination';
-import { SearchForm } from '@/components/ui/search-form';
-import { paths } from '@/config/paths';
-import type { ExpertCard as Expert } from '@/lib/expert-card';
-import { usePublicReferenceItems, type PublicReferenceItem } from '@/lib/public-reference';
-import { errorText } from '@/lib/toast';
-import { useExperts } from '../api/get-experts';
-import { ExpertCard } from './expert-card';
-import { FilterSelect } from './filter-select';
-import { useDirectoryFilters, type ListFilter } from './use-directory-filters';
 import styles from './directory.module.css';
 
-type Props = {
-  /** The optional `/our-experts/{search}` segment. */
-  searchParam?: string;
-  /** The favourite toggle of a card, composed by the app. */
-  renderFavourite?: (expert: Expert) => ReactNode;
-};
-
-const byCode = (item: PublicReferenceItem) => item.code ?? item.id;
-
-/** spec §2 `/our-experts/:search?`: approved experts, free text search, five filters, pages of 12. */
-export function DirectoryPage({ searchParam, renderFavourite }: Props) {
+/**
+ * The directory's frame and title, in the app's first load: the title paints with the shell,
+ * and the search (`DirectorySearch`, a lazy chunk) comes below it.
+ */
+export function DirectoryPage({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { filters, setSearch, setList, setPage, clear } = useDirectoryFilters(searchParam);
-  const experts = useExperts(filters);
-  const lists = {
-    specialization: usePublicReferenceItems('specializations'),
-    disorders: usePublicReferenceItems('disorders'),
-    objectives: usePublicReferenceItems('objectives'),
-    keywords: usePublicReferenceItems('keywords'),
-    languages: usePublicReferenceItems('languages'),
-  } satisfies Record<ListFilter, unknown>;
-  const data = experts.data;
-  const filtered =
-    filters.search !== '' || (Object.keys(lists) as ListFilter[]).some((key) => filters[key].length > 0);
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    // The address carries the search, so it can be shared; the stored filters remember it too.
-    if (searchParam !== undefined || value) void navigate(paths.ourExperts.getHref(value || undefined), { replace: true });
-  };
-
-  const onClear = () => {
-    clear();
-    if (searchParam !== undefined) void navigate(paths.ourExperts.getHref(), { replace: true });
-  };
-
-  const onPage = (page: number) => {
-    setPage(page);
-    document.getElementById('experts-results')?.scrollIntoView({ block: 'start' });
-  };
-
   return (
     <div className={`container ${styles.page}`}>
       <PageTitle subtitle={t('directory.lead')}>{t('directory.title')}</PageTitle>
-      <section aria-labelledby="experts-filters" className={`card ${styles.filters}`}>
-        <h2 id="experts-filters" className="visually-hidden">
-          {t('directory.filtersHeading')}
-        </h2>
-        <SearchForm value={filters.search} onSearch={onSearch} label={t('directory.search')} />
-        <div className={styles.filterRow}>
-          <FilterSelect
-            label={t('directory.filters.specialization')}
-            items={lists.specialization.data}
-            selected={filters.specialization}
-            onChange={(values) => setList('specialization', values)}
-          />
-          <FilterSelect
-            label={t('directory.filters.disorders')}
-            items={lists.disorders.data}
-            selected={filters.disorders}
-            onChange={(values) => setList('disorders', values)}
-          />
-          <FilterSelect
-            label={t('directory.filters.objectives')}
-            items={lists.objectives.data}
-            selected={filters.objectives}
-            onChange={(values) => setList('objectives', values)}
-          />
-          <FilterSelect
-            label={t('directory.filters.keywords')}
-            items={lists.keywords.data}
-            selected={filters.keywords}
-            onChange={(values) => setList('keywords', values)}
-          />
-          <FilterSelect
-            label={t('directory.filters.languages')}
-            items={lists.languages.data}
-            selected={filters.languages}
-            valueFor={byCode}
-            onChange={(values) => setList('languages', values)}
-          />
-          {filtered && (
-            <button type="button" className="btn btn-secondary btn-small" onClick={onClear}>
-              {t('directory.clear')}
-            </button>
-          )}
-        </div>
-      </section>
-
-      <section id="experts-results" aria-labelledby="experts-results-heading" className={styles.results}>
-        <h2 id="experts-results-heading" className="visually-hidden">
-          {t('directory.resultsHeading')}
-        </h2>
-        <p role="status" aria-live="polite">
-          {experts.isPending ? t('common.loading') : data ? t('directory.total', { count: data.total }) : ''}
-        </p>
-        {experts.isError && !data && <p role="alert">{errorText(experts.error, t('errors.network'))}</p>}
-        {data && data.items.length === 0 && (
-          <div className={`card ${styles.empty}`}>
-            <p>{t(filtered ? 'directory.noMatch' : 'directory.empty')}</p>
-            {filtered && (
-              <button type="button" className="btn btn-secondary" onClick={onClear}>
-                {t('directory.clear')}
-              </button>
-            )}
-          </div>
-        )}
-        {data && data.items.length > 0 && (
-          <ul className={styles.grid} aria-busy={experts.isPlaceholderData}>
-            {data.items.map((expert) => (
-              <li key={expert.id}>
-                <ExpertCard expert={expert} headingLevel={3} action={renderFavourite?.(expert)} />
-              </li>
-            ))}
-          </ul>
-        )}
-        {data && <Pagination page={filters.page} pageCount={pageCountOf(data)} onPage={onPage} />}
-      </section>
+      {children}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { LoaderFunctionArgs } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { formatMinutes, formatPrice } from '@/lib/format';
 import { changeLanguage } from '@/lib/i18n';
@@ -8,6 +9,9 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { directoryReferenceHandlers, expertCard, expertPage } from '@/testing/experts';
 import { stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { createQueryClient } from '@/lib/query-client';
+import { prefetchDirectory, prefetchExpert } from '../api/prefetch';
+import { FILTER_LISTS } from './use-directory-filters';
 
 const user = () => userEvent.setup({ delay: null });
 const setup = (experts: StubHandler, extra: Record<string, StubHandler> = {}) =>
@@ -33,6 +37,30 @@ describe('price formatting', () => {
 });
 
 describe('public directory', () => {
+  it('starts the results and the filter lists before the search’s code is there, and the expert from the route', () => {
+    const fetch = setup(() => expertPage([expertCard('e1')]));
+    const queryClient = createQueryClient();
+    const args = (params: Record<string, string>) => ({ params }) as unknown as LoaderFunctionArgs;
+    prefetchDirectory(queryClient, 'yoga');
+    // Started at once, without waiting: the stored filters with the address's search.
+    expect(fetch.calls('GET', '/api/public/experts').map((call) => call.url.searchParams.get('search'))).toEqual(['yoga']);
+    expect(fetch.requests.filter((r) => r.path.startsWith('/api/public/reference/')).map((r) => r.path).sort()).toEqual(
+      Object.values(FILTER_LISTS).map((kind) => `/api/public/reference/${kind}`).sort(),
+    );
+    expect(prefetchExpert(queryClient)(args({ id: 'e1' }))).toBeNull();
+    expect(fetch.calls('GET', '/api/public/experts/e1')).toHaveLength(1);
+  });
+
+  it('asks once for the results and for each filter list (the page reads what the route started)', async () => {
+    const fetch = setup(() => expertPage([expertCard('e1')]));
+    renderApp('/our-experts/yoga');
+    expect(await screen.findByText('1 expert')).toBeTruthy();
+    expect(fetch.calls('GET', '/api/public/experts')).toHaveLength(1);
+    for (const kind of Object.values(FILTER_LISTS)) {
+      expect(fetch.calls('GET', `/api/public/reference/${kind}`)).toHaveLength(1);
+    }
+  });
+
   it('lists expert cards: photo with size and text, name, profession, price and duration, languages, free first consultation', async () => {
     setup(() => expertPage([expertCard('e1'), expertCard('e2', { first_consultation_free: false, title: 'ms' })], 2));
     renderApp('/our-experts');

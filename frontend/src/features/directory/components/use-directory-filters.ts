@@ -7,10 +7,25 @@ import {
   type DirectoryFilters,
 } from '@/lib/persisted-state';
 
+import type { PublicReferenceKind } from '@/lib/public-reference';
+
 export type ListFilter = 'keywords' | 'disorders' | 'objectives' | 'languages' | 'specialization';
+
+/** The reference list each filter picks from. */
+export const FILTER_LISTS = {
+  specialization: 'specializations',
+  disorders: 'disorders',
+  objectives: 'objectives',
+  keywords: 'keywords',
+  languages: 'languages',
+} as const satisfies Record<ListFilter, PublicReferenceKind>;
 
 const setFilters = (change: (current: DirectoryFilters) => DirectoryFilters) =>
   updatePersistedState((s) => ({ ...s, filters: change(s.filters) }));
+
+/** The filters a visit uses: the stored ones, with the address's search (page 1) when it differs. */
+export const effectiveFilters = (stored: DirectoryFilters, searchParam: string | undefined): DirectoryFilters =>
+  searchParam !== undefined && searchParam !== stored.search ? { ...stored, search: searchParam, page: 1 } : stored;
 
 /**
  * The directory filters, kept in the persisted state (spec §3 "directory filters":
@@ -20,8 +35,7 @@ const setFilters = (change: (current: DirectoryFilters) => DirectoryFilters) =>
 export const useDirectoryFilters = (searchParam: string | undefined) => {
   const stored = usePersistedState((s) => s.filters);
   // The address wins at once (no request with the old search), then the store catches up.
-  const filters =
-    searchParam !== undefined && searchParam !== stored.search ? { ...stored, search: searchParam, page: 1 } : stored;
+  const filters = effectiveFilters(stored, searchParam);
 
   useEffect(() => {
     if (searchParam !== undefined && searchParam !== getPersistedState().filters.search) {
