@@ -8,6 +8,7 @@ pub mod caller;
 pub mod client_file;
 pub mod complaints;
 pub mod consultant;
+pub mod contact;
 pub mod context;
 pub mod error;
 pub mod execute;
@@ -208,6 +209,11 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::complaints::request_complaint_information))
         .routes(routes!(routes::complaints::decide_complaint))
         .routes(routes!(routes::complaints::dismiss_complaint))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::contact::send_contact_message),
+        ))
+        .routes(routes!(routes::contact::delete_contact_message))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

@@ -87,6 +87,7 @@ pub enum RuleCode {
     ComplaintClosed,
     Conflict,
     ConsentFormMissing,
+    ContactMessageLimit,
     ConsultantNotApproved,
     ConsultantNotSuspended,
     CouponClientLimit,
@@ -223,7 +224,9 @@ impl RuleCode {
             | RuleCode::StatementAlreadySubmitted => RuleKind::Conflict,
             RuleCode::InvalidCredentials | RuleCode::NotSignedIn => RuleKind::Unauthorized,
             RuleCode::NotFound => RuleKind::NotFound,
-            RuleCode::OtpResendTooSoon | RuleCode::OtpSendLimit => RuleKind::TooManyRequests,
+            RuleCode::ContactMessageLimit | RuleCode::OtpResendTooSoon | RuleCode::OtpSendLimit => {
+                RuleKind::TooManyRequests
+            }
             // Told only after the password was checked (docs/complaints.md).
             RuleCode::AccountDeactivated
             | RuleCode::ReauthenticationRequired

@@ -13,6 +13,7 @@ pub mod client_file;
 pub mod codec;
 pub mod complaint;
 pub mod consultant;
+pub mod contact;
 pub mod coupon;
 pub mod error;
 pub mod favourite;

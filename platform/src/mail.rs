@@ -29,7 +29,8 @@ pub use outbox::OutboxMailer;
 pub use receipt_templates::{ReceiptFacts, receipt_mail};
 pub use smtp::SmtpMailer;
 pub use templates::{
-    consultant_approved_mail, consultant_rejected_mail, otp_mail, password_reset_mail,
+    ContactFacts, consultant_approved_mail, consultant_rejected_mail, contact_message_mail,
+    otp_mail, password_reset_mail,
 };
 
 /// One e-mail to one recipient.

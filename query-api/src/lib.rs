@@ -78,6 +78,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::directory::expert_photo))
         .routes(routes!(routes::directory::favourites))
         .routes(routes!(routes::clients::list_clients))
+        .routes(routes!(routes::contact::list_contact_messages))
+        .routes(routes!(routes::contact::export_contact_messages))
         .routes(routes!(routes::clients::client_detail))
         .routes(routes!(routes::files::consultant_contract))
         .routes(routes!(routes::rooms::room))

@@ -8,6 +8,7 @@ pub mod booking;
 pub mod client_file;
 pub mod complaints;
 pub mod consultant;
+pub mod contact;
 pub mod favourites;
 pub mod files;
 pub mod otp;

@@ -16,6 +16,7 @@ mod complaint_mails;
 mod complaint_reads;
 mod complaints;
 mod consultant_profile;
+mod contact;
 mod crash;
 mod dashboard;
 mod deactivation;

@@ -78,6 +78,19 @@ const FIXTURES: Record<string, Fixture> = {
     submit: 'Envoyer le lien',
     success: /Si un compte existe pour cette adresse/,
   },
+  'public.contact': {
+    stubs: {},
+    request: 'POST /api/public/contact-messages',
+    ok: () => json({ received: true }, { status: 202 }),
+    fill: async (u) => {
+      await u.type(await screen.findByLabelText(/^Nom/), 'Léa Petit');
+      await u.type(screen.getByLabelText(/^E-mail/), 'lea@example.org');
+      await u.type(screen.getByLabelText(/^Objet/), 'Partenariat');
+      await u.type(screen.getByLabelText(/^Message/), 'Bonjour.');
+    },
+    submit: 'Envoyer le message',
+    success: /^Merci, votre message a bien été envoyé\./,
+  },
   'area.change-password': {
     role: 'client',
     stubs: {},
@@ -180,6 +193,38 @@ const FIXTURES: Record<string, Fixture> = {
     },
     submit: 'Ajouter',
     success: /L’élément a été ajouté\./,
+  },
+  'admin.contact-messages': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/contact-messages': () =>
+        json({
+          items: [
+            {
+              message_id: 'm1',
+              name: 'Léa Petit',
+              email: 'lea@example.org',
+              phone: null,
+              organisation: null,
+              subject: 'Partenariat',
+              message: 'Bonjour.',
+              language: 'fr',
+              received_at: '2030-03-05T09:30:00Z',
+            },
+          ],
+          total: 1,
+          page: 1,
+          page_size: 20,
+        }),
+    },
+    request: 'DELETE /api/admin-panel/contact-messages/m1',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => {
+      await u.click(await screen.findByRole('button', { name: 'Supprimer le message de Léa Petit' }));
+      await screen.findByRole('dialog');
+    },
+    submit: 'Supprimer définitivement',
+    success: /^Message supprimé\.$/,
   },
   'admin.add-coupon': {
     role: 'admin',

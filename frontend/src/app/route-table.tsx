@@ -24,6 +24,8 @@ import { RootLayout } from './routes/root-layout';
 // once, good LCP); their forms (Formik, yup) and the search load lazily inside. Content pages
 // and the areas are lazy routes.
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
+// The contact page: a content page whose form (Formik, yup) follows its text lazily.
+const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
 const areaLayout = () =>
   Promise.all([
     import('./routes/area/layout'),
@@ -44,6 +46,7 @@ const consultantList = () => import('./routes/admin/consultant-list');
 const consultantView = () => import('./routes/admin/consultant-profile');
 const clientList = () => import('./routes/admin/client-list');
 const clientView = () => import('./routes/admin/client-profile');
+const contactMessages = () => import('./routes/admin/contact-messages');
 const consultantProfile = () => import('./routes/consultant/profile');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
@@ -113,7 +116,7 @@ const consultantProfileRoutes = (): RouteObject[] =>
     }),
   );
 
-/** spec §2 admin consultant, client and their profile pages. */
+/** spec §2 admin consultant, client and their profile pages, and the contact-us list. */
 const adminPeopleRoutes = (): RouteObject[] => {
   const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
     path,
@@ -126,6 +129,7 @@ const adminPeopleRoutes = (): RouteObject[] => {
     page(consultants.profile.path, consultantView, 'adminConsultants.profileTitle', 'adminConsultants.subtitle'),
     page(clients.list.path, clientList, 'adminClients.title', 'adminClients.subtitle'),
     page(clients.profile.path, clientView, 'adminClients.profileTitle', 'adminClients.subtitle'),
+    page(paths.admin.contactUsList.path, contactMessages, 'adminContact.title', 'adminContact.subtitle'),
   ];
 };
 
@@ -257,7 +261,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
-            contentRoute(paths.contactUs.path, 'contact'),
+            { ...contentRoute(paths.contactUs.path, 'contact'), lazy: contact },
             {
               path: paths.chatRoom.path,
               lazy: room,

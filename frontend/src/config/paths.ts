@@ -190,6 +190,8 @@ export const paths = {
       consultant: { path: '/admin/view-complaint-consultant', getHref: () => '/admin/view-complaint-consultant' },
       edit: { path: '/admin/edit-complaint/:id', getHref: (id: string) => `/admin/edit-complaint/${enc(id)}` },
     },
+    /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
+    contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },
     reference: {
       disorders: referenceSet('disorders'),
       keywords: referenceSet('keywords'),

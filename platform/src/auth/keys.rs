@@ -86,6 +86,16 @@ impl Keys {
         )
     }
 
+    /// The counter key of a contact-form sender (its per-address limit), so
+    /// the throttle table holds no e-mail. `normalized_email` is trimmed and
+    /// lower-cased.
+    pub fn contact_sender_key(&self, normalized_email: &str) -> String {
+        keyed_hash(
+            &self.login,
+            &[b"contact-sender", normalized_email.as_bytes()],
+        )
+    }
+
     /// The lookup key of a mobile number verified for a role (OTP stream
     /// ids, mobile proofs), so numbers never appear there. `e164` must be
     /// the number in E.164.

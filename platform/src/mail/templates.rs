@@ -101,6 +101,66 @@ pub fn consultant_rejected_mail(lang: Lang, reason: &str) -> (String, String, St
     (subject, text, html)
 }
 
+/// What a visitor wrote through the contact form, as the team reads it.
+pub struct ContactFacts<'a> {
+    pub name: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub organisation: Option<&'a str>,
+    pub subject: &'a str,
+    pub message: &'a str,
+    /// The administrators' contact-us list.
+    pub link: &'a str,
+}
+
+/// `(subject, text, html)` of the mail telling an administrator that a
+/// visitor wrote through the contact form (answer by replying to them).
+pub fn contact_message_mail(lang: Lang, facts: &ContactFacts<'_>) -> (String, String, String) {
+    let t = |key: &str, args: &[(&str, &str)]| message(lang, key, args);
+    let subject = t("mail.contact.subject", &[("subject", facts.subject)]);
+    let mut details = vec![t(
+        "mail.contact.from",
+        &[("name", facts.name), ("email", facts.email)],
+    )];
+    if let Some(phone) = facts.phone {
+        details.push(t("mail.contact.phone", &[("phone", phone)]));
+    }
+    if let Some(organisation) = facts.organisation {
+        details.push(t(
+            "mail.contact.organisation",
+            &[("organisation", organisation)],
+        ));
+    }
+    let quoted = facts
+        .message
+        .lines()
+        .map(|line| format!("> {line}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let text = [
+        t("mail.greeting", &[]),
+        t("mail.contact.intro", &[("subject", facts.subject)]),
+        details.join("\n"),
+        quoted,
+        format!("{}\n{}", t("mail.contact.action", &[]), facts.link),
+        t("mail.signature", &[]),
+    ]
+    .join("\n\n");
+    let details_html: Vec<String> = details.iter().map(|d| escape(d)).collect();
+    let body = format!(
+        "<p>{}</p>\n<p>{}</p>\n<p>{}</p>\n<blockquote style=\"white-space:pre-wrap\">{}</blockquote>\n<p>{}<br><a href=\"{link}\">{link}</a></p>\n<p>{}</p>",
+        escape(&t("mail.greeting", &[])),
+        escape(&t("mail.contact.intro", &[("subject", facts.subject)])),
+        details_html.join("<br>"),
+        escape(facts.message),
+        escape(&t("mail.contact.action", &[])),
+        escape(&t("mail.signature", &[])),
+        link = escape(facts.link),
+    );
+    let html = page(lang, &subject, &body);
+    (subject, text, html)
+}
+
 pub(super) fn page(lang: Lang, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"font-family:Lato,Arial,sans-serif;color:#222\">\n{body}\n</body></html>\n",

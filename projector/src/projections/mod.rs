@@ -8,6 +8,7 @@ pub mod bookings;
 mod client_files;
 mod complaints;
 mod consultants;
+mod contact;
 pub mod directory;
 mod favourites;
 mod folds;
@@ -62,6 +63,7 @@ pub const SCHEMA: &[Table] = &[
     stats::TABLE,
     stats::BOOKINGS_TABLE,
     receipts::TABLE,
+    contact::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -71,6 +73,7 @@ pub const INDEXES: &[&[&str]] = &[
     complaints::INDEXES,
     audit::INDEXES,
     receipts::INDEXES,
+    contact::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -128,6 +131,8 @@ pub async fn apply_batch(
             directory.apply(tx, event).await?;
         } else if favourites::interested(event.stream.category()) {
             favourites::apply(tx, event).await?;
+        } else if contact::interested(event.stream.category()) {
+            contact::apply(tx, store, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

@@ -165,7 +165,7 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
         return Ok(());
     }
     let admins = match admins_kind {
-        Some(_) => administrators(reactor, event).await?,
+        Some(_) => super::shared::administrators(reactor, event).await?,
         None => Vec::new(),
     };
 
@@ -311,35 +311,6 @@ async fn payload_field(
             _ => None,
         }),
     )
-}
-
-#[derive(sqlx::FromRow)]
-struct AdminRow {
-    account_id: String,
-}
-
-/// The active administrators, once the read models cover `event`.
-async fn administrators(
-    reactor: &Reactor,
-    event: &RecordedEvent,
-) -> Result<Vec<Uuid>, ReactionError> {
-    let Some(read) = &reactor.read else {
-        tracing::warn!("no read models: administrators are not told about complaints");
-        return Ok(Vec::new());
-    };
-    let read_error = |e: sqlx::Error| ReactionError::ReadModels(e.to_string());
-    super::shared::read_models_cover(read, event).await?;
-    let rows: Vec<AdminRow> = sqlx::query_as(
-        "SELECT account_id FROM rm_accounts
-         WHERE role = 'admin' AND status = 'active' AND forgotten = 0 ORDER BY account_id",
-    )
-    .fetch_all(&read.pool)
-    .await
-    .map_err(read_error)?;
-    Ok(rows
-        .iter()
-        .filter_map(|row| row.account_id.parse().ok())
-        .collect())
 }
 
 /// Sends one mail once per event and recipient (skipped when done, or when

@@ -10,6 +10,7 @@ mod booking;
 mod booking_messages;
 mod complaint_messages;
 mod complaint_refunds;
+mod contact_messages;
 mod erasure;
 mod mails;
 mod receipts;
@@ -163,6 +164,7 @@ impl Reactor {
             receipts::react(self, event).await?;
             complaint_messages::react(self, event).await?;
             complaint_refunds::react(self, event).await?;
+            contact_messages::react(self, event).await?;
             texts::react(self, event).await?;
             erasure::react(self, event).await?;
             account_deactivation::react(self, event).await?;

@@ -182,3 +182,32 @@ impl Appends {
         Ok(())
     }
 }
+
+#[derive(sqlx::FromRow)]
+struct AdminRow {
+    account_id: String,
+}
+
+/// The active administrators, once the read models cover `event`.
+pub(super) async fn administrators(
+    reactor: &Reactor,
+    event: &RecordedEvent,
+) -> Result<Vec<Uuid>, ReactionError> {
+    let Some(read) = &reactor.read else {
+        tracing::warn!("no read models: administrators are not told");
+        return Ok(Vec::new());
+    };
+    let read_error = |e: sqlx::Error| ReactionError::ReadModels(e.to_string());
+    read_models_cover(read, event).await?;
+    let rows: Vec<AdminRow> = sqlx::query_as(
+        "SELECT account_id FROM rm_accounts
+         WHERE role = 'admin' AND status = 'active' AND forgotten = 0 ORDER BY account_id",
+    )
+    .fetch_all(&read.pool)
+    .await
+    .map_err(read_error)?;
+    Ok(rows
+        .iter()
+        .filter_map(|row| row.account_id.parse().ok())
+        .collect())
+}

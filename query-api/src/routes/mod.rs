@@ -6,6 +6,7 @@ pub mod client_file;
 pub mod clients;
 pub mod complaints;
 pub mod consultants;
+pub mod contact;
 pub mod dashboard;
 pub mod directory;
 pub mod figures;

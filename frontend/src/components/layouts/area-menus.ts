@@ -104,6 +104,16 @@ const adminComplaintGroup = (): MenuGroup => ({
   activePatterns: [paths.admin.complaints.edit.path],
 });
 
+/**
+ * spec §2 admin top menu's User Waiting List group: the contact-us list (the waiting list and the
+ * starter-kit requests join it with their pages).
+ */
+const adminWaitingListGroup = (): MenuGroup => ({
+  id: 'waiting-list',
+  labelKey: 'adminContact.menu.group',
+  entries: [{ to: paths.admin.contactUsList.getHref(), labelKey: 'adminContact.menu.contactUs' }],
+});
+
 /** spec §2 consultant main group: timings, bookings and complaints. */
 const consultantMainGroup = (): MenuGroup => ({
   id: 'consultant-main',
@@ -137,7 +147,13 @@ const clientMainGroup = (): MenuGroup => ({
  */
 export const areaMenu = (role: Role): MenuItem[] => [
   { to: paths[role].dashboard.getHref(), labelKey: 'nav.dashboard', icon: 'dashboard' },
-  ...(role === 'admin' ? [adminMedicineGroup(), ...adminReferenceGroups(), adminComplaintGroup(), adminCouponGroup()] : []),
+  ...(role === 'admin' ? [
+          adminMedicineGroup(),
+          ...adminReferenceGroups(),
+          adminComplaintGroup(),
+          adminWaitingListGroup(),
+          adminCouponGroup(),
+        ] : []),
   ...(role === 'client' ? [clientMainGroup()] : []),
   ...(role === 'consultant' ? [consultantProfileGroup(), consultantMainGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
 import styles from './content-page.module.css';
@@ -7,6 +8,8 @@ type Props = {
   contentKey: string;
   /** Values interpolated into the texts (e.g. the search term). */
   values?: Record<string, string>;
+  /** What follows the text inside the card (the contact page's form). */
+  children?: ReactNode;
 };
 
 type Section = { id?: string; heading?: string; text: string };
@@ -15,7 +18,7 @@ const isSection = (value: unknown): value is Section =>
   typeof value === 'object' && value !== null && typeof (value as Section).text === 'string';
 
 /** A simple public content page: title and short text (later issues fill them). */
-export function ContentPage({ contentKey, values }: Props) {
+export function ContentPage({ contentKey, values, children }: Props) {
   const { t, i18n } = useTranslation();
   const key = `content.${contentKey}`;
   const raw: unknown = i18n.exists(`${key}.sections`) ? t(`${key}.sections`, { returnObjects: true }) : [];
@@ -31,6 +34,7 @@ export function ContentPage({ contentKey, values }: Props) {
             <p>{section.text}</p>
           </section>
         ))}
+        {children}
       </div>
     </article>
   );

@@ -214,6 +214,7 @@ describe('admin reference lists', () => {
       'Types de réclamation',
       'Pays et villes',
       'Réclamations',
+      'Liste d’attente des utilisateurs',
       'Codes promo',
     ]);
     const objectives = groups[5];
