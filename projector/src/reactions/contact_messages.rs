@@ -5,11 +5,11 @@
 
 use domain::codec;
 use domain::contact::{self, ContactEvent, ContactForm};
-use platform::mail::{ContactFacts, Mail, contact_message_mail};
+use platform::mail::{ContactFacts, contact_message_mail};
 use store::RecordedEvent;
 use uuid::Uuid;
 
-use super::booking_messages::party;
+use super::booking_messages::{party, send};
 use super::{EFFECTS, ReactionError, Reactor};
 
 pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
@@ -50,29 +50,9 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
             &EFFECTS,
             format!("contact mail {} {admin}", event.event_id).as_bytes(),
         );
-        if reactor.stores.reactor.effect_done(effect_id).await? {
-            continue;
-        }
         let to = party(reactor, "admin", admin).await?;
-        let Some(address) = to.email else {
-            continue;
-        };
         let (subject, text, html) = contact_message_mail(to.lang, &facts);
-        reactor
-            .mailer
-            .send(Mail {
-                to: address,
-                subject,
-                text,
-                html: Some(html),
-                attachments: Vec::new(),
-            })
-            .await?;
-        reactor
-            .stores
-            .reactor
-            .record_effect(effect_id, reactor.clock.now())
-            .await?;
+        send(reactor, effect_id, &to, subject, text, html, Vec::new()).await?;
     }
     Ok(())
 }
