@@ -2,12 +2,11 @@
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use domain::values::Language;
 use platform::http::ErrorEnvelope;
 use platform::lang::Lang;
 use uuid::Uuid;
 
-use super::Committed;
+use super::{Committed, language};
 use crate::AppState;
 use crate::caller::SignedIn;
 use crate::contact::{self, ContactBody, ContactReceived};
@@ -25,12 +24,7 @@ pub async fn send_contact_message(
     key: IdempotencyKey,
     Json(body): Json<ContactBody>,
 ) -> Result<Committed<ContactReceived>> {
-    let language = if lang.as_str() == "en" {
-        Language::En
-    } else {
-        Language::Fr
-    };
-    let position = contact::send(&app, &key.ids(None), body, language).await?;
+    let position = contact::send(&app, &key.ids(None), body, language(&lang)).await?;
     Ok(Committed::new(StatusCode::ACCEPTED, position).body(ContactReceived { received: true }))
 }
 

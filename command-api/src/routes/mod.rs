@@ -24,7 +24,9 @@ use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum_extra::extract::cookie::Cookie;
 use domain::account::Role;
+use domain::values::Language;
 use platform::http::X_EVENT_POSITION;
+use platform::lang::Lang;
 use store::Position;
 
 use crate::error::CommandError;
@@ -89,5 +91,14 @@ impl<T: serde::Serialize> IntoResponse for Committed<T> {
             headers.append(axum::http::header::SET_COOKIE, value);
         }
         response
+    }
+}
+
+/// The request's language as the domain knows it (French unless English).
+pub(crate) fn language(lang: &Lang) -> Language {
+    if lang.as_str() == "en" {
+        Language::En
+    } else {
+        Language::Fr
     }
 }

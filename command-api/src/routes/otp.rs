@@ -1,10 +1,9 @@
 use axum::extract::State;
 use axum::http::StatusCode;
-use domain::values::Language;
 use platform::http::ErrorEnvelope;
 use platform::lang::Lang;
 
-use super::Committed;
+use super::{Committed, language};
 use crate::AppState;
 use crate::accounts::mobile_otp::{self, MobileOtpRequest, MobileOtpVerification, MobileProof};
 use crate::accounts::otp::{self, EmailProof, OtpRequest, OtpRequested, OtpVerification};
@@ -57,13 +56,4 @@ pub async fn verify_mobile_otp(
     Json(body): Json<MobileOtpVerification>,
 ) -> Result<Json<MobileProof>> {
     Ok(Json(mobile_otp::verify(&app, &key.ids(None), body).await?))
-}
-
-/// The language a code is sent in: the request's.
-fn language(lang: &Lang) -> Language {
-    if lang.as_str() == "en" {
-        Language::En
-    } else {
-        Language::Fr
-    }
 }

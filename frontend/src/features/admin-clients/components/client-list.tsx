@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountStatusBadge } from '@/components/account/account-status-badge';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,7 +11,6 @@ import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { errorText } from '@/lib/toast';
 import { useClients } from '../api/get-clients';
 
 /** spec §2 admin `client`: search on names and e-mail, pages of 20. */
@@ -34,10 +34,7 @@ export function ClientList() {
         <SearchForm value={search} onSearch={(value) => goTo({ search: value })} label={t('adminClients.search')} />
       </div>
       <div className="card">
-        <p aria-live="polite" role="status">
-          {list.isPending ? t('common.loading') : data ? t('adminClients.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('adminClients.total', { count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={captionId}>

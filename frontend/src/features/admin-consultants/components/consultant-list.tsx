@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountStatusBadge } from '@/components/account/account-status-badge';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -10,7 +11,6 @@ import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
-import { errorText } from '@/lib/toast';
 import { useConsultants } from '../api/get-consultants';
 import { CONSULTANT_STATUSES } from '../api/types';
 import styles from './admin-consultants.module.css';
@@ -59,10 +59,7 @@ export function ConsultantList() {
       </div>
 
       <div className="card">
-        <p aria-live="polite" role="status">
-          {list.isPending ? t('common.loading') : data ? t('adminConsultants.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('adminConsultants.total', { count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={captionId}>

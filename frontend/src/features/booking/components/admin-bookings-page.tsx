@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/toast';
 import { formatShortDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { useBookings } from '../api/get-bookings';
 import { BOOKING_STATUSES } from '../api/types';
@@ -133,10 +133,7 @@ export function AdminBookingsPage() {
         </a>
       </p>
       <div className="card">
-        <p role="status" aria-live="polite">
-          {list.isPending ? t('common.loading') : data ? t('bookings.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('bookings.total', { count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={ids.caption}>

@@ -1,11 +1,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { useListParams } from '@/components/ui/use-list-params';
-import { errorText } from '@/lib/toast';
 import { zoneLabel } from '@/lib/zoned-time';
 import type { PartyArea } from '../api/booking-actions';
 import { useBookings } from '../api/get-bookings';
@@ -79,10 +79,7 @@ export function MyBookingsPage({ area }: { area: PartyArea }) {
           </select>
         </label>
       </div>
-      <p role="status" aria-live="polite">
-        {list.isPending ? t('common.loading') : data ? t('bookings.total', { count: data.total }) : ''}
-      </p>
-      {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+      <ListStatus list={list} totalText={(count) => t('bookings.total', { count })} />
       {data && rows.length === 0 && <p className="card">{t('bookings.empty')}</p>}
       {when !== 'past' && <Section title={t('bookings.upcoming')} rows={upcoming} render={render} />}
       {when !== 'upcoming' && <Section title={t('bookings.past')} rows={past} render={render} />}

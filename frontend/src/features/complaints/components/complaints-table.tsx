@@ -1,10 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
-import { errorText } from '@/lib/toast';
 import type { ComplaintRow, Page } from '../api/types';
 import { ComplaintStatusBadge } from './complaint-status-badge';
 import styles from './complaints.module.css';
@@ -44,10 +44,7 @@ export function ComplaintsTable({ title, list, empty, href, partyColumns, bookin
 
   return (
     <div className="card">
-      <p role="status" aria-live="polite">
-        {list.isPending ? t('common.loading') : data ? t('complaints.list.total', { count: data.total }) : ''}
-      </p>
-      {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+      <ListStatus list={list} totalText={(count) => t('complaints.list.total', { count })} />
       {data && data.items.length === 0 && <p>{empty}</p>}
       {data && data.items.length > 0 && (
         <div className={listStyles.tableWrap}>

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
 import { ActionButton } from '@/components/ui/action-button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
-import { errorText } from '@/lib/toast';
 import { useViewerZone } from '@/lib/viewer-zone';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import {
@@ -59,10 +59,7 @@ export function ContactMessageList() {
         </a>
       </div>
       <div className="card">
-        <p aria-live="polite" role="status">
-          {list.isPending ? t('common.loading') : data ? t('adminContact.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('adminContact.total', { count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={captionId}>

@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
-import { errorText, toast } from '@/lib/toast';
+import { toast } from '@/lib/toast';
 import { useCoupons, useDisableCoupon, type Coupon } from '../api/coupons';
 import { settle } from '@/lib/action-feedback';
 
@@ -42,10 +43,7 @@ export function CouponListPage() {
         </Link>
       </p>
       <div className="card">
-        <p role="status" aria-live="polite">
-          {list.isPending ? t('common.loading') : data ? t('coupons.total', { count: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p role="alert">{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('coupons.total', { count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={captionId}>

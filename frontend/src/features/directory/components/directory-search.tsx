@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListStatus } from '@/components/ui/list-status';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchForm } from '@/components/ui/search-form';
 import { paths } from '@/config/paths';
 import type { ExpertCard as Expert } from '@/lib/expert-card';
 import { usePublicReferenceItems, type PublicReferenceItem } from '@/lib/public-reference';
-import { errorText } from '@/lib/toast';
 import { useExperts } from '../api/get-experts';
 import { ExpertCard } from './expert-card';
 import { FilterSelect } from './filter-select';
@@ -110,10 +110,7 @@ export function DirectorySearch({ searchParam, renderFavourite }: Props) {
         <h2 id="experts-results-heading" className="visually-hidden">
           {t('directory.resultsHeading')}
         </h2>
-        <p role="status" aria-live="polite">
-          {experts.isPending ? t('common.loading') : data ? t('directory.total', { count: data.total }) : ''}
-        </p>
-        {experts.isError && !data && <p role="alert">{errorText(experts.error, t('errors.network'))}</p>}
+        <ListStatus list={experts} totalText={(count) => t('directory.total', { count })} />
         {data && data.items.length === 0 && (
           <div className={`card ${styles.empty}`}>
             <p>{t(filtered ? 'directory.noMatch' : 'directory.empty')}</p>

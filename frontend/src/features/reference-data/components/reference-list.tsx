@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
+import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -87,10 +88,7 @@ export function ReferenceList({ set, trashed }: Props) {
       </div>
 
       <div className="card">
-        <p aria-live="polite" role="status">
-          {list.isPending ? t('common.loading') : data ? t('reference.total', { number: data.total }) : ''}
-        </p>
-        {list.isError && !data && <p>{errorText(list.error, t('errors.network'))}</p>}
+        <ListStatus list={list} totalText={(count) => t('reference.total', { number: count })} />
         {data && data.items.length > 0 && (
           <div className={listStyles.tableWrap}>
             <table className={listStyles.table} aria-labelledby={captionId}>
