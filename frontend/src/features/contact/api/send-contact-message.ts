@@ -32,14 +32,10 @@ export const emptyContactMessage = (): ContactMessageValues => ({
   website: '',
 });
 
-export type ContactMessageBody = {
-  name: string;
-  email: string;
+/** What is sent: the form's values, the optional fields null when left empty. */
+export type ContactMessageBody = Omit<ContactMessageValues, 'phone' | 'organisation'> & {
   phone: string | null;
   organisation: string | null;
-  subject: string;
-  message: string;
-  website: string;
 };
 
 /** Characters as the server counts them (code points, not UTF-16 units). */
@@ -73,12 +69,12 @@ export const toContactMessageBody = (values: ContactMessageValues): ContactMessa
   organisation: optional(values.organisation),
   subject: values.subject.trim(),
   message: values.message.trim(),
-  website: values.website ?? '',
+  website: values.website,
 });
 
 /**
  * `POST /api/public/contact-messages` → 202 `{received: true}` (the same answer whatever happens);
- * 400 `validation_failed` with `fields`, 429 `rate_limited`.
+ * 400 `validation_failed` with `fields`, 429 `contact_message_limit` or `too_many_requests`.
  */
 export const sendContactMessage = (body: ContactMessageBody) =>
   api.post<{ received: boolean }>('/api/public/contact-messages', body);

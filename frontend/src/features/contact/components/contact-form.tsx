@@ -75,7 +75,7 @@ export function ContactForm() {
                 await send.mutateAsync(toContactMessageBody(values));
                 setSent(true);
               } catch (error) {
-                // Too many messages (429, whichever code: `rate_limited`, `contact_message_limit`…).
+                // Too many messages (429: `contact_message_limit` or `too_many_requests`).
                 if (isApiError(error) && error.status === 429) {
                   setRefusal(error.message);
                   return;
