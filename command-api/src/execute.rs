@@ -65,6 +65,16 @@ impl Actor {
     };
 }
 
+/// A signed-in caller acts as their account in their role.
+impl From<&platform::session::Caller> for Actor {
+    fn from(caller: &platform::session::Caller) -> Self {
+        Actor {
+            id: Some(caller.account_id),
+            role: caller.role.as_str(),
+        }
+    }
+}
+
 /// One atomic append being assembled.
 pub struct Batch<'a> {
     ids: &'a Ids,

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
+pub mod blog;
 pub mod booking;
 pub mod caller;
 pub mod client_file;
@@ -146,6 +147,11 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::reference::rename_reference))
         .routes(routes!(routes::reference::trash_reference))
         .routes(routes!(routes::reference::restore_reference))
+        .routes(routes!(routes::blog::add_blog_post))
+        .routes(routes!(routes::blog::edit_blog_post))
+        .routes(routes!(routes::blog::trash_blog_post))
+        .routes(routes!(routes::blog::restore_blog_post))
+        .routes(routes!(routes::blog::preview_blog_body))
         .routes(routes!(
             routes::favourites::add_favourite,
             routes::favourites::remove_favourite

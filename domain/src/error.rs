@@ -75,6 +75,7 @@ pub enum RuleCode {
     AccountAlreadyDeactivated,
     AccountDeactivated,
     AccountNotDeactivated,
+    BlogPostTrashed,
     BookingNotCancellable,
     BookingNotConfirmed,
     BookingNotEnded,
@@ -187,6 +188,7 @@ impl RuleCode {
             | RuleCode::SignInChallengeInvalid => RuleKind::Refused,
             RuleCode::AccountAlreadyDeactivated
             | RuleCode::AccountNotDeactivated
+            | RuleCode::BlogPostTrashed
             | RuleCode::BookingNotCancellable
             | RuleCode::BookingNotConfirmed
             | RuleCode::BookingNotEnded

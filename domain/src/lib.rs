@@ -8,6 +8,7 @@
 
 pub mod account;
 pub mod availability;
+pub mod blog;
 pub mod booking;
 pub mod client_file;
 pub mod codec;
@@ -17,6 +18,7 @@ pub mod contact;
 pub mod coupon;
 pub mod error;
 pub mod favourite;
+pub mod markup;
 pub mod note;
 pub mod otp;
 pub mod receipt;

@@ -105,6 +105,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::BankAttachment => "bank_attachment",
         FileKind::ConsentForm => "consent_form",
         FileKind::ComplaintAttachment => "complaint_attachment",
+        FileKind::BlogCover => "blog_cover",
     }
 }
 

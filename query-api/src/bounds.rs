@@ -36,6 +36,26 @@ pub fn paging(
     ))
 }
 
+/// The longest search text of a list, in characters.
+pub const MAX_SEARCH: usize = 200;
+/// Words of a search taken into account (each narrows the list).
+const MAX_WORDS: usize = 8;
+
+/// `LIKE` patterns, one per word of `search` folded as the lists' search
+/// columns are (`name_key`: case and accents ignored); refused on `field`
+/// beyond [`MAX_SEARCH`] characters.
+pub fn search_patterns(search: &str, field: &'static str) -> Result<Vec<String>, QueryError> {
+    if search.chars().count() > MAX_SEARCH {
+        return Err(QueryError::Invalid(field));
+    }
+    Ok(domain::reference::name_key(search)
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .take(MAX_WORDS)
+        .map(|w| format!("%{w}%"))
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +83,19 @@ mod tests {
         assert!(matches!(
             within(Some(63), 28, 1..=62, "days"),
             Err(QueryError::Invalid("days"))
+        ));
+    }
+
+    #[test]
+    fn searches_are_folded_words_and_bounded() {
+        assert_eq!(
+            search_patterns("  Élodie  DURAND ", "search").unwrap(),
+            ["%elodie%", "%durand%"]
+        );
+        assert!(search_patterns("", "search").unwrap().is_empty());
+        assert!(matches!(
+            search_patterns(&"x".repeat(MAX_SEARCH + 1), "q"),
+            Err(QueryError::Invalid("q"))
         ));
     }
 }

@@ -266,7 +266,7 @@ pub async fn confirm(
     body: CodeBody,
 ) -> Result<(RecoveryCodes, Position), CommandError> {
     let (recovery_codes, position) =
-        enable(app, ids, actor(caller), caller.account_id, &body.code).await?;
+        enable(app, ids, Actor::from(caller), caller.account_id, &body.code).await?;
     Ok((RecoveryCodes { recovery_codes }, position))
 }
 
@@ -307,7 +307,7 @@ pub async fn renew_recovery_codes(
     let position = decide_on_account(
         app,
         ids,
-        actor(caller),
+        Actor::from(caller),
         caller.account_id,
         None,
         |account, now| account::renew_recovery_codes(account, hashes.clone(), now),
@@ -327,7 +327,7 @@ pub async fn disable(app: &AppState, ids: &Ids, caller: &Caller) -> Result<Posit
     decide_on_account(
         app,
         ids,
-        actor(caller),
+        Actor::from(caller),
         caller.account_id,
         None,
         |account, now| account::disable_second_factor(account, policy, now),
@@ -357,7 +357,7 @@ pub async fn reauthenticate(
         Checked::Recovery(hash) => spend_recovery_code(
             app,
             &ids.child("recovery-code"),
-            actor(caller),
+            Actor::from(caller),
             caller.account_id,
             &hash,
         )
@@ -458,13 +458,6 @@ fn hashes(app: &AppState, account_id: Uuid, codes: &[String]) -> Vec<String> {
             _ => None,
         })
         .collect()
-}
-
-fn actor(caller: &Caller) -> Actor {
-    Actor {
-        id: Some(caller.account_id),
-        role: caller.role.as_str(),
-    }
 }
 
 /// The e-mail authenticator apps show as the account's name.

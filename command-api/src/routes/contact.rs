@@ -38,10 +38,7 @@ pub async fn delete_contact_message(
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
 ) -> Result<Committed<()>> {
-    let actor = Actor {
-        id: Some(caller.account_id),
-        role: caller.role.as_str(),
-    };
+    let actor = Actor::from(&caller);
     let position = contact::delete(
         &app,
         &key.ids(Some(caller.account_id)),

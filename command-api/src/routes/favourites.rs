@@ -7,19 +7,12 @@ use uuid::Uuid;
 
 use super::Committed;
 use crate::AppState;
-use crate::caller::{Caller, SignedIn};
+use crate::caller::SignedIn;
 use crate::context::Result;
 use crate::error::CommandError;
 use crate::execute::Actor;
 use crate::favourites;
 use crate::ids::IdempotencyKey;
-
-fn actor(caller: &Caller) -> Actor {
-    Actor {
-        id: Some(caller.account_id),
-        role: caller.role.as_str(),
-    }
-}
 
 fn expert(raw: &str) -> Result<Uuid> {
     raw.parse().map_err(|_| CommandError::NotFound)
@@ -38,8 +31,14 @@ pub async fn add_favourite(
 ) -> Result<Committed<()>> {
     let consultant_id = expert(&consultant_id)?;
     let ids = key.ids(Some(caller.account_id));
-    let position =
-        favourites::add(&app, &ids, actor(&caller), caller.account_id, consultant_id).await?;
+    let position = favourites::add(
+        &app,
+        &ids,
+        Actor::from(&caller),
+        caller.account_id,
+        consultant_id,
+    )
+    .await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, position))
 }
 
@@ -55,7 +54,13 @@ pub async fn remove_favourite(
 ) -> Result<Committed<()>> {
     let consultant_id = expert(&consultant_id)?;
     let ids = key.ids(Some(caller.account_id));
-    let position =
-        favourites::remove(&app, &ids, actor(&caller), caller.account_id, consultant_id).await?;
+    let position = favourites::remove(
+        &app,
+        &ids,
+        Actor::from(&caller),
+        caller.account_id,
+        consultant_id,
+    )
+    .await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, position))
 }

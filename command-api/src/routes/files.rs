@@ -12,7 +12,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::Committed;
 use crate::AppState;
-use crate::caller::{Caller, SignedIn};
+use crate::caller::SignedIn;
 use crate::context::Result;
 use crate::error::CommandError;
 use crate::execute::Actor;
@@ -82,16 +82,16 @@ pub async fn upload_file(
     let multipart = multipart.map_err(|e| CommandError::Malformed(e.body_text()))?;
     let bytes = file_part(multipart, kind).await?;
     let ids = key.ids(Some(caller.account_id));
-    let (uploaded, position) =
-        files::upload(&app, &ids, actor(&caller), caller.account_id, kind, bytes).await?;
+    let (uploaded, position) = files::upload(
+        &app,
+        &ids,
+        Actor::from(&caller),
+        caller.account_id,
+        kind,
+        bytes,
+    )
+    .await?;
     Ok(Committed::new(StatusCode::CREATED, Some(position)).body(uploaded))
-}
-
-fn actor(caller: &Caller) -> Actor {
-    Actor {
-        id: Some(caller.account_id),
-        role: caller.role.as_str(),
-    }
 }
 
 /// The bytes of the part named `file`; a body over the limit is a file too large.

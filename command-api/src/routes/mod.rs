@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod admin;
+pub mod blog;
 pub mod booking;
 pub mod client_file;
 pub mod complaints;

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::Committed;
 use crate::AppState;
-use crate::caller::{Caller, SignedIn};
+use crate::caller::SignedIn;
 use crate::context::{Json, Result};
 use crate::error::CommandError;
 use crate::execute::Actor;
@@ -19,13 +19,6 @@ const KIND: &str = "`disorders`, `keywords`, `languages`, `nationalities`, `obje
 
 fn kind(slug: &str) -> Result<ReferenceKind> {
     ReferenceKind::from_slug(slug).ok_or(CommandError::NotFound)
-}
-
-fn actor(caller: &Caller) -> Actor {
-    Actor {
-        id: Some(caller.account_id),
-        role: caller.role.as_str(),
-    }
 }
 
 /// Adds an item to a reference list (a city names its country).
@@ -42,7 +35,8 @@ pub async fn add_reference(
 ) -> Result<Committed<Added>> {
     let kind = kind(&slug)?;
     let ids = key.ids(Some(caller.account_id));
-    let (added, position) = reference::add(&app, &ids, actor(&caller), kind, body.into()).await?;
+    let (added, position) =
+        reference::add(&app, &ids, Actor::from(&caller), kind, body.into()).await?;
     Ok(Committed::new(StatusCode::CREATED, Some(position)).body(added))
 }
 
@@ -60,7 +54,8 @@ pub async fn rename_reference(
 ) -> Result<Committed<()>> {
     let kind = kind(&slug)?;
     let ids = key.ids(Some(caller.account_id));
-    let position = reference::rename(&app, &ids, actor(&caller), kind, id, body.into()).await?;
+    let position =
+        reference::rename(&app, &ids, Actor::from(&caller), kind, id, body.into()).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, position))
 }
 
@@ -77,7 +72,7 @@ pub async fn trash_reference(
 ) -> Result<Committed<()>> {
     let kind = kind(&slug)?;
     let ids = key.ids(Some(caller.account_id));
-    let position = reference::trash(&app, &ids, actor(&caller), kind, id).await?;
+    let position = reference::trash(&app, &ids, Actor::from(&caller), kind, id).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
 }
 
@@ -94,6 +89,6 @@ pub async fn restore_reference(
 ) -> Result<Committed<()>> {
     let kind = kind(&slug)?;
     let ids = key.ids(Some(caller.account_id));
-    let position = reference::restore(&app, &ids, actor(&caller), kind, id).await?;
+    let position = reference::restore(&app, &ids, Actor::from(&caller), kind, id).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
 }

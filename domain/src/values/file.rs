@@ -42,6 +42,8 @@ pub enum FileKind {
     /// A document attached to a complaint, a statement or an answer:
     /// PDF, JPG or PNG (docs/complaints.md).
     ComplaintAttachment,
+    /// A blog post's cover: JPG or PNG, shown to every visitor.
+    BlogCover,
 }
 
 impl FileKind {
@@ -49,7 +51,7 @@ impl FileKind {
 
     pub fn allowed_types(self) -> &'static [&'static str] {
         match self {
-            FileKind::Degree | FileKind::ProfilePhoto => &[JPEG, PNG],
+            FileKind::Degree | FileKind::ProfilePhoto | FileKind::BlogCover => &[JPEG, PNG],
             FileKind::Resume | FileKind::Contract | FileKind::ConsentForm => &[PDF],
             FileKind::Certificate
             | FileKind::IdDocument
@@ -59,10 +61,10 @@ impl FileKind {
         }
     }
 
-    /// The largest file accepted: 5 MiB for a photo, 10 MiB otherwise.
+    /// The largest file accepted: 5 MiB for a photo or cover, 10 MiB otherwise.
     pub fn max_bytes(self) -> u64 {
         match self {
-            FileKind::ProfilePhoto => 5 * Self::MIB,
+            FileKind::ProfilePhoto | FileKind::BlogCover => 5 * Self::MIB,
             _ => 10 * Self::MIB,
         }
     }

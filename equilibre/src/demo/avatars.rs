@@ -60,9 +60,47 @@ fn inside_figure(u: f32, v: f32, head: f32, shoulders: f32) -> bool {
     in_head || in_shoulders
 }
 
+/// Cover sizes: 16:9, small enough for a phone's card.
+const COVER_WIDTH: u32 = 640;
+const COVER_HEIGHT: u32 = 360;
+
+/// A blog cover: a soft vertical gradient of `tint` with a pale sun and
+/// two rolling hills, the same picture for the same tint.
+pub fn cover(tint: [u8; 3]) -> Vec<u8> {
+    let mix = |a: u8, b: u8, t: f32| (f32::from(a) * (1.0 - t) + f32::from(b) * t).round() as u8;
+    let mut pixels = Vec::with_capacity((COVER_WIDTH * COVER_HEIGHT * 3) as usize);
+    for y in 0..COVER_HEIGHT {
+        for x in 0..COVER_WIDTH {
+            let (u, v) = (
+                x as f32 / COVER_WIDTH as f32,
+                y as f32 / COVER_HEIGHT as f32,
+            );
+            let (sx, sy) = ((u - 0.72) * 16.0 / 9.0, v - 0.36);
+            let hill = |offset: f32, height: f32| {
+                v > height + 0.08 * (std::f32::consts::TAU * (u + offset)).sin()
+            };
+            let (colour, strength) = if hill(0.0, 0.78) {
+                (tint, 0.75)
+            } else if hill(0.35, 0.66) {
+                (tint, 0.5)
+            } else if sx * sx + sy * sy < 0.012 {
+                ([0xFF, 0xF7, 0xE8], 0.9)
+            } else {
+                (tint, 0.15 + 0.2 * v)
+            };
+            pixels.extend(colour.map(|c| mix(0xFA, c, strength)));
+        }
+    }
+    encode_sized(&pixels, COVER_WIDTH, COVER_HEIGHT)
+}
+
 fn encode(rgb: &[u8]) -> Vec<u8> {
+    encode_sized(rgb, SIZE, SIZE)
+}
+
+fn encode_sized(rgb: &[u8], width: u32, height: u32) -> Vec<u8> {
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, SIZE, SIZE);
+    let mut encoder = png::Encoder::new(&mut out, width, height);
     encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Best);
@@ -93,5 +131,19 @@ mod tests {
         let reader = decoder.read_info().unwrap();
         assert_eq!((reader.info().width, reader.info().height), (SIZE, SIZE));
         assert!(a.len() < 40 * 1024, "{} bytes", a.len());
+    }
+
+    #[test]
+    fn covers_are_wide_pngs() {
+        let c = cover([0x4F, 0x7A, 0x65]);
+        let reader = png::Decoder::new(std::io::Cursor::new(&c))
+            .read_info()
+            .unwrap();
+        assert_eq!(
+            (reader.info().width, reader.info().height),
+            (COVER_WIDTH, COVER_HEIGHT)
+        );
+        assert_ne!(c, cover([0x8E, 0x4A, 0x57]));
+        assert!(c.len() < 60 * 1024, "{} bytes", c.len());
     }
 }

@@ -28,7 +28,7 @@ use domain::booking::{BookingEvent, CalendarEvent, PairEvent, PaymentRecord, cal
 use domain::codec::{self, EventSchema};
 use domain::complaint::{ComplaintEvent, ComplaintRole};
 use domain::reference::ReferenceKind;
-use domain::values::{Currency, Email, FileKind, Money};
+use domain::values::{Currency, FileKind, Money};
 use platform::payments::{Card, Charge, IntentRequest, IntentStatus, PaymentProvider as _};
 use secrecy::ExposeSecret as _;
 use store::{AppendRequest, EventMetadata, ExpectedVersion, NewEvent, StreamAppend, StreamId};
@@ -318,17 +318,9 @@ async fn english_client(app: &App) -> anyhow::Result<Uuid> {
 
 /// A demo expert's account (see [`directory::email`]).
 async fn expert(app: &App, expert: &'static Expert) -> anyhow::Result<(Who, &'static Expert)> {
-    let email = Email::parse(&directory::email(expert)).map_err(|e| anyhow!(e.code))?;
-    let key = command_api::accounts::login_key(&app.command_state, Role::Consultant, &email);
-    let credential = app
-        .stores
-        .events
-        .credential_by_login(Role::Consultant.as_str(), &key)
-        .await?
-        .with_context(|| format!("demo expert {}", expert.family_name))?;
     Ok((
         Who {
-            id: credential.account_id,
+            id: directory::account_id(app, expert).await?,
             role: ComplaintRole::Consultant,
         },
         expert,

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use anyhow::anyhow;
+use anyhow::{Context, anyhow};
 use command_api::AppState;
 use command_api::consultant;
 use command_api::execute::Actor;
@@ -16,7 +16,7 @@ use domain::consultant::sections::{
     ProfileDetailsForm,
 };
 use domain::reference::{ReferenceKind, name_key};
-use domain::values::FileKind;
+use domain::values::{Email, FileKind};
 use uuid::Uuid;
 
 use super::experts::{EXPERTS, Expert};
@@ -53,6 +53,19 @@ pub fn email(expert: &Expert) -> String {
         part(expert.given_name),
         part(expert.family_name)
     )
+}
+
+/// A demo expert's account id (the account [`email`] names).
+pub async fn account_id(app: &App, expert: &Expert) -> anyhow::Result<Uuid> {
+    let email = Email::parse(&email(expert)).map_err(|e| anyhow!(e.code))?;
+    let key = command_api::accounts::login_key(&app.command_state, Role::Consultant, &email);
+    let credential = app
+        .stores
+        .events
+        .credential_by_login(Role::Consultant.as_str(), &key)
+        .await?
+        .with_context(|| format!("demo expert {}", expert.family_name))?;
+    Ok(credential.account_id)
 }
 
 /// A title inside a sentence: lower case but for acronyms ("Praticienne

@@ -1,9 +1,10 @@
 //! Demo data for `serve` on an empty store (unless `EQUILIBRE_DEMO=0`): one
 //! account per role, the reference lists and thirty approved experts, all
 //! created through the same commands as real ones; and complaints in every
-//! state about past bookings (`complaints`).
+//! state about past bookings (`complaints`), and a dozen blog posts (`blog`).
 
 mod avatars;
+mod blog;
 mod complaints;
 mod directory;
 mod documents;
@@ -57,6 +58,7 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
     register(app, Role::Consultant, consultant).await?;
     directory::seed_experts(app, admin, &references).await?;
     practice::welcome_coupon(app, admin).await?;
+    blog::seed(app, admin).await?;
     complaints::seed(app, admin, &references, client).await
 }
 

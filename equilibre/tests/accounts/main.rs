@@ -6,6 +6,7 @@ mod support;
 
 mod admin;
 mod audit;
+mod blog;
 mod booking;
 mod booking_race;
 mod booking_reads;

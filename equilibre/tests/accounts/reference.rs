@@ -456,4 +456,21 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         "{}",
         slots.text
     );
+
+    // The blog is alive too: eleven posts published in both languages, one
+    // scheduled, some signed by experts, every one with a cover.
+    for lang in ["fr", "en"] {
+        let posts = app
+            .bare(reqwest::Method::GET, "/api/public/blog-posts?page_size=24")
+            .lang(lang)
+            .send()
+            .await;
+        posts.expect(200);
+        let posts = posts.json();
+        assert_eq!(posts["total"], 11, "{lang}");
+        let items = posts["items"].as_array().unwrap();
+        assert!(items.iter().all(|p| p["cover_url"].is_string()));
+        assert!(items.iter().any(|p| p["author"]["kind"] == "expert"));
+    }
+    assert_eq!(app.count_events("BlogPostWritten").await, 12);
 }

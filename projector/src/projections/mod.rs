@@ -4,6 +4,7 @@
 
 mod accounts;
 mod audit;
+mod blog;
 pub mod bookings;
 mod client_files;
 mod complaints;
@@ -64,6 +65,8 @@ pub const SCHEMA: &[Table] = &[
     stats::BOOKINGS_TABLE,
     receipts::TABLE,
     contact::TABLE,
+    blog::TABLE,
+    blog::TAGS_TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -74,6 +77,7 @@ pub const INDEXES: &[&[&str]] = &[
     audit::INDEXES,
     receipts::INDEXES,
     contact::INDEXES,
+    blog::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -133,6 +137,8 @@ pub async fn apply_batch(
             favourites::apply(tx, event).await?;
         } else if contact::interested(event.stream.category()) {
             contact::apply(tx, store, event).await?;
+        } else if blog::interested(event.stream.category()) {
+            blog::apply(tx, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

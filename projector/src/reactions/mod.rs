@@ -6,6 +6,7 @@
 //! and texts are at-least-once, never lost.
 
 mod account_deactivation;
+mod blog_publication;
 mod booking;
 mod booking_messages;
 mod complaint_messages;
@@ -170,6 +171,7 @@ impl Reactor {
             account_deactivation::react(self, event).await?;
             scheduled::schedule_from(self, event).await?;
             booking::schedule_from(self, event).await?;
+            blog_publication::schedule_from(self, event).await?;
             self.stores
                 .reactor
                 .save_checkpoint(LEASE, event.position)

@@ -50,6 +50,8 @@ pub(super) async fn fire_due(reactor: &Reactor) -> Result<usize, ReactionError> 
             erase_otp_mail(reactor, command).await?;
         } else if command.kind == super::booking_messages::BOOKING_REMINDER {
             super::booking_messages::remind(reactor, command).await?;
+        } else if command.kind == super::blog_publication::PUBLISH_BLOG_POST {
+            super::blog_publication::fire(reactor, command).await?;
         } else if [
             super::booking::EXPIRE_BOOKING,
             super::booking::COMPLETE_BOOKING,

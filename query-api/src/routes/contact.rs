@@ -5,7 +5,6 @@
 use axum::Json;
 use axum::extract::{Query, State};
 use axum::response::{IntoResponse, Response};
-use domain::reference::name_key;
 use platform::http::{ErrorEnvelope, ListEnvelope};
 use platform::lang::Lang;
 use serde::{Deserialize, Serialize};
@@ -17,9 +16,6 @@ use crate::csv::{self, Page};
 use crate::error::QueryError;
 
 const MAX_PAGE_SIZE: u32 = 100;
-const MAX_SEARCH: usize = 200;
-/// Words of a search taken into account (each narrows the list).
-const MAX_WORDS: usize = 8;
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ContactMessageRow {
@@ -52,16 +48,7 @@ const SELECT: &str = "SELECT message_id, name, email, phone, organisation, subje
 
 /// ` WHERE search LIKE $1 AND …` for the search's words, and their patterns.
 fn filter(search: &str) -> Result<(String, Vec<String>), QueryError> {
-    if search.chars().count() > MAX_SEARCH {
-        return Err(QueryError::Invalid("search"));
-    }
-    let key = name_key(search);
-    let patterns: Vec<String> = key
-        .split('_')
-        .filter(|w| !w.is_empty())
-        .take(MAX_WORDS)
-        .map(|w| format!("%{w}%"))
-        .collect();
+    let patterns = crate::bounds::search_patterns(search, "search")?;
     let clauses: Vec<String> = (1..=patterns.len())
         .map(|n| format!("search LIKE ${n}"))
         .collect();

@@ -1,6 +1,7 @@
 //! GET handlers: each reads one thing and answers it.
 
 pub mod accounts;
+pub mod blog;
 pub mod bookings;
 pub mod client_file;
 pub mod clients;
