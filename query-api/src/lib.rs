@@ -63,6 +63,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::blog::public_blog_posts))
         .routes(routes!(routes::blog::public_blog_tags))
         .routes(routes!(routes::blog::public_blog_post))
+        .routes(routes!(routes::seo::robots))
+        .routes(routes!(routes::seo::sitemap))
         .layer(axum::middleware::from_fn(validators::etag));
     let (router, doc) = OpenApiRouter::with_openapi(QueryDoc::openapi())
         .routes(routes!(routes::system::health))

@@ -215,6 +215,39 @@ async fn an_editor_schedules_a_post_that_visitors_read_in_both_languages_at_its_
     cover.expect(200);
     assert_eq!(cover.headers["content-type"], "image/png");
 
+    // Search engines find the expert and both languages' pages of the post.
+    let sitemap = public(&app, "/sitemap.xml", "fr").await;
+    sitemap.expect(200);
+    assert!(
+        sitemap.headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/xml")
+    );
+    for expected in [
+        format!("/our-experts/details/{}</loc>", expert.account_id),
+        "/blog/bien-dormir-en-hiver</loc>".to_owned(),
+        "/blog/sleeping-well-in-winter</loc>".to_owned(),
+        "hreflang=\"en\" href=\"".to_owned(),
+    ] {
+        assert!(
+            sitemap.text.contains(&expected),
+            "{expected} in {}",
+            sitemap.text
+        );
+    }
+    assert!(!sitemap.text.contains("/blog/un-brouillon"), "no draft");
+    let robots = public(&app, "/robots.txt", "fr").await;
+    robots.expect(200);
+    assert!(robots.text.contains("Disallow: /admin/"));
+    assert!(
+        robots
+            .text
+            .contains(&format!("Sitemap: {}/sitemap.xml", app.address)),
+        "{}",
+        robots.text
+    );
+
     for query in [
         "?page=0",
         "?page_size=25",

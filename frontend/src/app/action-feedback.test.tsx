@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { adminRow, listOf } from '@/features/blog/testing/blog-fixtures';
 import { bookingRow } from '@/features/booking/testing/booking-fixtures';
 import { savedAssessment } from '@/features/client-file/testing/client-file-fixtures';
 import { fillComplaintForm, ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
@@ -225,6 +226,31 @@ const FIXTURES: Record<string, Fixture> = {
     },
     submit: 'Supprimer définitivement',
     success: /^Message supprimé\.$/,
+  },
+  'admin.blog-list': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/blog-posts': () => json(listOf([adminRow()])) },
+    request: 'POST /api/admin-panel/blog-posts/p1/trash',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => {
+      await u.click(await screen.findByRole('button', { name: 'Mettre à la corbeille « Bien dormir »' }));
+      await screen.findByRole('dialog');
+    },
+    submit: 'Mettre à la corbeille',
+    success: /« Bien dormir » a été mis à la corbeille\./,
+  },
+  'admin.blog-trash': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/blog-posts': () => json(listOf([adminRow({ trashed_at: '2030-03-05T09:30:00Z' })])),
+    },
+    request: 'POST /api/admin-panel/blog-posts/p1/restore',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByText('Bien dormir');
+    },
+    submit: 'Restaurer « Bien dormir »',
+    success: /« Bien dormir » a été restauré\./,
   },
   'admin.add-coupon': {
     role: 'admin',

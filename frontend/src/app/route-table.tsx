@@ -9,8 +9,14 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ROLES, SIGN_UP_ROLES, type Role } from '@/config/roles';
 import { prefetchExpert } from '@/features/directory/api/prefetch';
-import { HomePage } from '@/features/home/components/home-page';
-import { loadAreaTexts, loadBookingTexts, loadComplaintTexts, loadContentTexts, loadSecondFactorTexts } from '@/lib/i18n';
+import {
+  loadAreaTexts,
+  loadBlogTexts,
+  loadBookingTexts,
+  loadComplaintTexts,
+  loadContentTexts,
+  loadSecondFactorTexts,
+} from '@/lib/i18n';
 import { requireSession } from './guards';
 import * as chooseRole from './routes/auth/choose-role';
 import * as forgetPassword from './routes/auth/forget-password';
@@ -18,6 +24,7 @@ import * as resetPassword from './routes/auth/reset-password';
 import * as signIn from './routes/auth/sign-in';
 import * as signUp from './routes/auth/sign-up';
 import * as ourExperts from './routes/directory/our-experts';
+import * as home from './routes/home';
 import { RootLayout } from './routes/root-layout';
 
 // Public auth pages and the directory are small shells in the main bundle (their title paints at
@@ -26,6 +33,9 @@ import { RootLayout } from './routes/root-layout';
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
 const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
+// The public blog: lazy pages with their texts.
+const blogList = () => Promise.all([import('./routes/blog/blog-list'), loadBlogTexts()]).then(([route]) => route);
+const blogPost = () => Promise.all([import('./routes/blog/blog-post'), loadBlogTexts()]).then(([route]) => route);
 const areaLayout = () =>
   Promise.all([
     import('./routes/area/layout'),
@@ -47,6 +57,7 @@ const consultantView = () => import('./routes/admin/consultant-profile');
 const clientList = () => import('./routes/admin/client-list');
 const clientView = () => import('./routes/admin/client-profile');
 const contactMessages = () => import('./routes/admin/contact-messages');
+const adminBlog = () => import('./routes/admin/blog');
 const consultantProfile = () => import('./routes/consultant/profile');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
@@ -133,6 +144,18 @@ const adminPeopleRoutes = (): RouteObject[] => {
   ];
 };
 
+type AdminBlogScreen = keyof typeof paths.admin.blog;
+
+/** spec §2 admin blog screens: add-blog, edit-blog/{id}, view-blog, view-trash-blog (one lazy chunk). */
+const adminBlogRoutes = (): RouteObject[] =>
+  (Object.keys(paths.admin.blog) as AdminBlogScreen[]).map(
+    (screen): RouteObject => ({
+      path: paths.admin.blog[screen].path,
+      lazy: async () => ({ Component: (await adminBlog()).screens[screen] }),
+      handle: { titleKey: `adminBlog.titles.${screen}`, subtitleKey: 'adminBlog.subtitle' } satisfies RouteHandle,
+    }),
+  );
+
 const CLIENT_FILE_SCREENS = ['consentFormDoc', 'healthAssessmentDoc', 'healthAssessment', 'generalInfo'] as const;
 
 /** spec §2 client consent-form-doc, health-assessment-doc, health-assesment, general-info. */
@@ -213,6 +236,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
       { path: area.security.path, lazy: security, handle: handle('nav.security', 'secondFactor.security.subtitle') },
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
+      ...(role === 'admin' ? adminBlogRoutes() : []),
       ...(role === 'client'
         ? [
             { path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') },
@@ -252,7 +276,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
         {
           Component: PublicLayout,
           children: [
-            { index: true, Component: HomePage },
+            { index: true, Component: home.Component },
             contentRoute(paths.aboutUs.path, 'about'),
             contentRoute(paths.alternativeMedicine.path, 'alternativeMedicine'),
             contentRoute(paths.sdgMedia.path, 'sdgMedia'),
@@ -262,6 +286,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
             { ...contentRoute(paths.contactUs.path, 'contact'), lazy: contact },
+            { path: paths.blog.path, lazy: blogList },
+            { path: paths.blogPost.path, lazy: blogPost },
             {
               path: paths.chatRoom.path,
               lazy: room,

@@ -118,6 +118,12 @@ export const paths = {
   },
   chatRoom: { path: '/chat-room/:roomid', getHref: (roomId: string) => `/chat-room/${enc(roomId)}` },
   contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
+  /** Ours (the public header's Blog, issue 13): the published posts, `?tag=` and `?page=` in the address. */
+  blog: {
+    path: '/blog',
+    getHref: (tag?: string) => (tag ? `/blog?tag=${enc(tag)}` : '/blog'),
+  },
+  blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${enc(slug)}` },
   /** Home page sections reached from the public header and footer. */
   homeSection: { getHref: (id: 'team' | 'faq') => `/#${id}` },
 
@@ -189,6 +195,13 @@ export const paths = {
       client: { path: '/admin/view-complaint-client', getHref: () => '/admin/view-complaint-client' },
       consultant: { path: '/admin/view-complaint-consultant', getHref: () => '/admin/view-complaint-consultant' },
       edit: { path: '/admin/edit-complaint/:id', getHref: (id: string) => `/admin/edit-complaint/${enc(id)}` },
+    },
+    /** spec §2 admin blog screens: add-blog, edit-blog/{id}, view-blog, view-trash-blog. */
+    blog: {
+      add: { path: '/admin/add-blog', getHref: () => '/admin/add-blog' },
+      edit: { path: '/admin/edit-blog/:id', getHref: (id: string) => `/admin/edit-blog/${enc(id)}` },
+      view: { path: '/admin/view-blog', getHref: () => '/admin/view-blog' },
+      trash: { path: '/admin/view-trash-blog', getHref: () => '/admin/view-trash-blog' },
     },
     /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
     contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },

@@ -22,10 +22,11 @@ const loadPublicCatalogue = async (language: Language) => {
  * stays small: `areas` with the area layout (profile, administration, reference
  * lists, booking screens of the areas, dashboards); `booking` with the booking page and the
  * expert page's slot picker; `secondFactor` with the areas, the sign-in's second step and the
- * re-authentication dialog; `content` with the content pages. Once wanted, a catalogue follows
+ * re-authentication dialog; `content` with the content pages; `blog` with the public blog pages and
+ * the home page's and expert page's post lists. Once wanted, a catalogue follows
  * language changes.
  */
-type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
@@ -35,6 +36,7 @@ const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ def
     en: () => import('@/locales/second-factor/en.json'),
   },
   content: { fr: () => import('@/locales/content/fr.json'), en: () => import('@/locales/content/en.json') },
+  blog: { fr: () => import('@/locales/blog/fr.json'), en: () => import('@/locales/blog/en.json') },
 };
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
@@ -69,6 +71,9 @@ export const loadSecondFactorTexts = () => loadTexts('secondFactor');
 
 /** Loads the content pages' texts (about, terms, privacy…). */
 export const loadContentTexts = () => loadTexts('content');
+
+/** Loads the public blog's texts (the blog pages, the latest posts on the home and expert pages). */
+export const loadBlogTexts = () => loadTexts('blog');
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
 export const initialLanguage = (): Language => {

@@ -17,11 +17,13 @@ const frSecondFactor = read('second-factor/fr.json');
 const enSecondFactor = read('second-factor/en.json');
 const frContent = read('content/fr.json');
 const enContent = read('content/en.json');
+const frBlog = read('blog/fr.json');
+const enBlog = read('blog/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
-const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent };
-const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent };
+const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog };
+const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -49,6 +51,10 @@ describe('translation catalogues', () => {
     const enEarlier = [enPublic, enAreas, enBooking, enComplaints];
     expect(Object.keys({ ...frSecondFactor, ...frContent }).filter((key) => earlier(key, frEarlier))).toEqual([]);
     expect(Object.keys({ ...enSecondFactor, ...enContent }).filter((key) => earlier(key, enEarlier))).toEqual([]);
+    const frBefore = [...frEarlier, frSecondFactor, frContent];
+    const enBefore = [...enEarlier, enSecondFactor, enContent];
+    expect(Object.keys(frBlog).filter((key) => earlier(key, frBefore))).toEqual([]);
+    expect(Object.keys(enBlog).filter((key) => earlier(key, enBefore))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

@@ -5,6 +5,7 @@ import {
   i18n,
   initI18n,
   loadAreaTexts,
+  loadBlogTexts,
   loadBookingTexts,
   loadComplaintTexts,
   loadContentTexts,
@@ -23,6 +24,7 @@ await loadBookingTexts();
 await loadComplaintTexts();
 await loadSecondFactorTexts();
 await loadContentTexts();
+await loadBlogTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

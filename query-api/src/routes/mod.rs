@@ -17,6 +17,7 @@ pub mod public;
 pub mod receipts;
 pub mod reference;
 pub mod rooms;
+pub mod seo;
 pub mod system;
 
 use axum::body::Body;

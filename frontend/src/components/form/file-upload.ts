@@ -12,7 +12,9 @@ export type FileKind =
   | 'resume'
   | 'contract'
   | 'consent_form'
-  | 'complaint_attachment';
+  | 'complaint_attachment'
+  /** A blog post's cover (admin, docs/api.md "Blog"). */
+  | 'blog_cover';
 
 /** A stored upload: what the server answers and what a profile shows. */
 export type UploadedFile = { key: string; content_type: string; size: number; name?: string };
@@ -34,6 +36,7 @@ export const FILE_RULES: Record<FileKind, { types: (typeof PDF)[]; maxBytes: num
   criminal_record: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   bank_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   complaint_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
+  blog_cover: { types: [JPG, PNG], maxBytes: 5 * MIB },
 };
 
 /** The `accept` attribute of a kind: MIME types and extensions. */

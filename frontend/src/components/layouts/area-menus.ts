@@ -104,6 +104,18 @@ const adminComplaintGroup = (): MenuGroup => ({
   activePatterns: [paths.admin.complaints.edit.path],
 });
 
+/** spec §2 admin blog screens: add, list and trash (the edit page opens the group too). */
+const adminBlogGroup = (): MenuGroup => ({
+  id: 'blog',
+  labelKey: 'adminBlog.menu.group',
+  entries: [
+    { to: paths.admin.blog.add.getHref(), labelKey: 'adminBlog.menu.add' },
+    { to: paths.admin.blog.view.getHref(), labelKey: 'adminBlog.menu.view' },
+    { to: paths.admin.blog.trash.getHref(), labelKey: 'adminBlog.menu.trash' },
+  ],
+  activePatterns: [paths.admin.blog.edit.path],
+});
+
 /**
  * spec §2 admin top menu's User Waiting List group: the contact-us list (the waiting list and the
  * starter-kit requests join it with their pages).
@@ -151,6 +163,7 @@ export const areaMenu = (role: Role): MenuItem[] => [
           adminMedicineGroup(),
           ...adminReferenceGroups(),
           adminComplaintGroup(),
+          adminBlogGroup(),
           adminWaitingListGroup(),
           adminCouponGroup(),
         ] : []),

@@ -26,6 +26,7 @@ describe('layouts', () => {
     const links = [...nav.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['À propos', '/about-us'],
+      ['Blog', '/blog'],
       ['Consultations en ligne', '/our-experts'],
       ['Équipe de confiance et certifiée', '/#team'],
       ['Médecines alternatives', '/alternative-medicine'],
@@ -34,8 +35,8 @@ describe('layouts', () => {
       ['Profil', '/sign-in'],
     ]);
     expect(screen.getByText(/ne remplacent pas une consultation auprès de votre médecin généraliste/)).toBeTruthy();
-    // Unfinished parts are not shown at all: no blog link, no newsletter (issue 13).
-    expect(screen.queryByText(/newsletter|lettre d’information|blog/i)).toBeNull();
+    // Unfinished parts are not shown at all: no newsletter (issue 13).
+    expect(screen.queryByText(/newsletter|lettre d’information/i)).toBeNull();
   });
 
   it('area: menu holds only existing pages; the dropdown works with the keyboard; no page header outside admin', async () => {

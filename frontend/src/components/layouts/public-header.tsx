@@ -22,6 +22,7 @@ export function PublicHeader() {
 
   const links = [
     { to: paths.aboutUs.getHref(), label: t('nav.aboutUs') },
+    { to: paths.blog.getHref(), label: t('nav.blog') },
     { to: paths.ourExperts.getHref(), label: t('nav.onlineConsultations') },
     { to: paths.homeSection.getHref('team'), label: t('nav.trustedTeam') },
     { to: paths.alternativeMedicine.getHref(), label: t('nav.alternativeMedicine') },

@@ -20,6 +20,8 @@ type Props = {
   renderFavourite?: (expert: ExpertCard) => ReactNode;
   /** The slot picker (booking), composed by the app. */
   renderSlots?: (expert: ExpertCard) => ReactNode;
+  /** The expert's latest blog posts (blog), composed by the app. */
+  renderPosts?: (expert: ExpertCard) => ReactNode;
 };
 
 const PHOTO_SIZE = 200;
@@ -91,7 +93,7 @@ function Text({ heading, french, english }: { heading: string; french: string | 
  * spec §2 `/our-experts/details/:id`: the public profile. Only the fields named
  * here are rendered, so bank, ID or contact data can never show even if sent.
  */
-export function ExpertDetailPage({ id, renderFavourite, renderSlots }: Props) {
+export function ExpertDetailPage({ id, renderFavourite, renderSlots, renderPosts }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const languageName = useLanguageNames();
@@ -207,6 +209,7 @@ export function ExpertDetailPage({ id, renderFavourite, renderSlots }: Props) {
         <Qualifications heading={t('directory.degrees')} items={expert.degrees} />
         <Qualifications heading={t('directory.certificates')} items={expert.certificates} />
       </div>
+      {renderPosts?.(expert)}
     </article>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
@@ -54,11 +54,14 @@ describe('home page', () => {
     expect(screen.queryByText(/500|300/)).toBeNull();
   });
 
-  it('shows no blog teaser and no newsletter (not built yet)', async () => {
-    stubFetch();
+  it('shows no latest-articles section while no post is published, and no newsletter', async () => {
+    const fetch = stubFetch({ 'GET /api/public/blog-posts': () => json({ items: [], total: 0, page: 1, page_size: 3 }) });
     renderApp('/');
     await title();
-    expect(screen.queryByRole('heading', { name: /blog/i })).toBeNull();
+    await waitFor(() => expect(fetch.calls('GET', '/api/public/blog-posts')).toHaveLength(1));
+    expect(fetch.calls('GET', '/api/public/blog-posts')[0].url.searchParams.get('page_size')).toBe('3');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('heading', { name: 'Derniers articles' })).toBeNull();
     expect(screen.queryByText(/bientôt|coming soon|lettre d’information|newsletter/i)).toBeNull();
   });
 });

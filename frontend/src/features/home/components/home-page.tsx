@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
@@ -8,11 +9,16 @@ import styles from './home-page.module.css';
 const STEPS = ['find', 'book', 'meet'] as const;
 const FAQ = ['what', 'replace', 'language'] as const;
 
+type Props = {
+  /** The latest blog posts (blog), composed by the app; last, so nothing moves when they come. */
+  latestPosts?: ReactNode;
+};
+
 /**
  * Home: what Equilibre offers, its live figures, the trusted team and FAQ sections the header and
- * footer link to. No blog teaser: the blog comes with the content work (issue 13).
+ * footer link to, and the latest blog posts.
  */
-export function HomePage() {
+export function HomePage({ latestPosts }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -57,6 +63,7 @@ export function HomePage() {
           ))}
         </dl>
       </section>
+      {latestPosts}
     </>
   );
 }

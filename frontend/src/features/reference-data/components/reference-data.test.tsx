@@ -214,6 +214,7 @@ describe('admin reference lists', () => {
       'Types de réclamation',
       'Pays et villes',
       'Réclamations',
+      'Blog',
       'Liste d’attente des utilisateurs',
       'Codes promo',
     ]);
