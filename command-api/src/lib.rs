@@ -19,6 +19,7 @@ pub mod ids;
 pub mod reference;
 pub mod rooms;
 pub mod routes;
+pub mod usage;
 
 use std::sync::Arc;
 
@@ -152,6 +153,7 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::blog::trash_blog_post))
         .routes(routes!(routes::blog::restore_blog_post))
         .routes(routes!(routes::blog::preview_blog_body))
+        .routes(routes!(routes::usage::record_usage))
         .routes(routes!(
             routes::favourites::add_favourite,
             routes::favourites::remove_favourite

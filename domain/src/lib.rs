@@ -28,6 +28,7 @@ pub mod reminder;
 pub mod reporting;
 pub mod room;
 pub mod upload;
+pub mod usage;
 pub mod values;
 
 pub use error::{DomainError, FieldError, FieldErrors, RuleCode, RuleKind};

@@ -37,6 +37,8 @@
 //! | `EQUILIBRE_ADMIN_SECOND_FACTOR` | `required` | `required`: administrators sign in with a code from an authenticator app (TOTP), enrolled at their first sign-in; `offered`: only if they turn it on (test benches) |
 //! | `EQUILIBRE_TRUSTED_PROXIES` | unset | comma-separated addresses or networks of the gateways whose `X-Forwarded-For` names the client |
 //! | `EQUILIBRE_ICE_SERVERS` | empty (no STUN/TURN: peers on one network or loopback only) | STUN/TURN servers handed to the video room's browsers: a JSON array `[{"urls":"turn:turn.example:3478","username":"u","credential":"p"}]` or a comma list of URLs `stun:stun.example:3478,turn:…` (credentials are given to signed-in parties; never printed) |
+//! | `EQUILIBRE_PIXEL_SCRIPT_URL` | empty (no pixel) | the advertising pixel's script, loaded only in browsers whose visitor consented to advertising: `https://…` (or `http://` on a loopback address, for tests); its origin is then admitted by the web pages' Content-Security-Policy |
+//! | `EQUILIBRE_PIXEL_ID` | required with the script URL | the pixel's id (1–64 of `A-Z a-z 0-9 _ -`) |
 //! | `EQUILIBRE_CLOCK_OFFSET_SECONDS` | `0` | **browser tests only**: the server's clock runs this many seconds ahead (negative: behind) of the wall clock, so a booking made ≥ 2 h ahead can be met in its video room (the reactions worker keeps the wall clock); never set it in production |
 //!
 //! Booleans accept `1/0`, `true/false`, `yes/no`, `on/off`.
@@ -125,6 +127,8 @@ pub struct Config {
     pub stripe: StripeSettings,
     /// `EQUILIBRE_ICE_SERVERS`.
     pub ice_servers: Vec<IceServer>,
+    /// `EQUILIBRE_PIXEL_*`: the advertising pixel, if any.
+    pub pixel: Option<PixelSettings>,
     /// `EQUILIBRE_CLOCK_OFFSET_SECONDS` (browser tests only).
     pub clock_offset_seconds: i64,
     /// Requests allowed per client address (docs/rules.md "Request limits").
@@ -266,6 +270,59 @@ fn api_base(
         return Err(invalid(name, "expected http(s)://host[:port]"));
     }
     Ok(base)
+}
+
+/// The advertising pixel (docs/rules.md "Consent and analytics").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PixelSettings {
+    pub script_url: String,
+    pub id: String,
+    /// `scheme://host[:port]` of the script, for the Content-Security-Policy.
+    pub origin: String,
+}
+
+fn pixel_settings(
+    var: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<PixelSettings>, ConfigError> {
+    const URL: &str = "EQUILIBRE_PIXEL_SCRIPT_URL";
+    const ID: &str = "EQUILIBRE_PIXEL_ID";
+    let (script_url, id) = (
+        var(URL)
+            .map(|u| u.trim().to_owned())
+            .filter(|u| !u.is_empty()),
+        var(ID)
+            .map(|i| i.trim().to_owned())
+            .filter(|i| !i.is_empty()),
+    );
+    let (script_url, id) = match (script_url, id) {
+        (None, None) => return Ok(None),
+        (Some(url), Some(id)) => (url, id),
+        (Some(_), None) => return Err(invalid(ID, "required with EQUILIBRE_PIXEL_SCRIPT_URL")),
+        (None, Some(_)) => return Err(invalid(URL, "required with EQUILIBRE_PIXEL_ID")),
+    };
+    let parsed =
+        url::Url::parse(&script_url).map_err(|_| invalid(URL, "expected https://host/path"))?;
+    let loopback = matches!(parsed.host(), Some(url::Host::Domain("localhost")))
+        || matches!(parsed.host(), Some(url::Host::Ipv4(ip)) if ip.is_loopback())
+        || matches!(parsed.host(), Some(url::Host::Ipv6(ip)) if ip.is_loopback());
+    if !(parsed.scheme() == "https" || (parsed.scheme() == "http" && loopback)) {
+        return Err(invalid(
+            URL,
+            "expected https:// (http:// only on a loopback address)",
+        ));
+    }
+    let valid_id = id.len() <= 64
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'));
+    if !valid_id {
+        return Err(invalid(ID, "expected 1 to 64 of A-Z a-z 0-9 _ -"));
+    }
+    Ok(Some(PixelSettings {
+        origin: parsed.origin().ascii_serialization(),
+        script_url,
+        id,
+    }))
 }
 
 fn sms_backend(var: &impl Fn(&str) -> Option<String>) -> Result<SmsBackend, ConfigError> {
@@ -519,6 +576,7 @@ impl Config {
             stripe: stripe_settings(&var)?,
             files: files_backend(var)?,
             ice_servers: ice_servers(var("EQUILIBRE_ICE_SERVERS"))?,
+            pixel: pixel_settings(&var)?,
             clock_offset_seconds: match var("EQUILIBRE_CLOCK_OFFSET_SECONDS") {
                 Some(v) => v.trim().parse().map_err(|_| {
                     invalid(
@@ -567,6 +625,7 @@ impl Config {
             sms: SmsBackend::Outbox,
             stripe: StripeSettings::default(),
             ice_servers: Vec::new(),
+            pixel: None,
             clock_offset_seconds: 0,
             limits: RateLimits::unreachable(),
             // Tests of other features sign administrators in with a password
@@ -919,6 +978,43 @@ mod tests {
                 .to_string()
                 .contains("EQUILIBRE_TRUSTED_PROXIES")
         );
+    }
+
+    #[test]
+    fn the_pixel_is_off_by_default_and_checked_when_configured() {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().to_str().unwrap();
+        let with = |url: &str, id: &str| {
+            config(&[
+                ("EQUILIBRE_DATA_DIR", data),
+                ("EQUILIBRE_SECRET", SECRET),
+                ("EQUILIBRE_PIXEL_SCRIPT_URL", url),
+                ("EQUILIBRE_PIXEL_ID", id),
+            ])
+        };
+        assert_eq!(with("", "").unwrap().pixel, None);
+        let pixel = with(
+            "https://connect.pixel.example/en_US/fbevents.js",
+            "1234567890",
+        )
+        .unwrap()
+        .pixel
+        .expect("configured");
+        assert_eq!(pixel.origin, "https://connect.pixel.example");
+        assert_eq!(pixel.id, "1234567890");
+        assert!(
+            with("http://127.0.0.1:9000/pixel.js", "e2e-pixel").is_ok(),
+            "a local stand-in"
+        );
+        for (url, id) in [
+            ("http://pixel.example/p.js", "1"),
+            ("javascript:alert(1)", "1"),
+            ("https://pixel.example/p.js", ""),
+            ("", "1"),
+            ("https://pixel.example/p.js", "bad id!"),
+        ] {
+            assert!(with(url, id).is_err(), "{url} {id}");
+        }
     }
 
     #[test]

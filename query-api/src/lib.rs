@@ -84,6 +84,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::blog::public_blog_cover))
         .routes(routes!(routes::blog::admin_blog_posts))
         .routes(routes!(routes::blog::admin_blog_post))
+        .routes(routes!(routes::usage::usage_table))
         .routes(routes!(routes::directory::favourites))
         .routes(routes!(routes::clients::list_clients))
         .routes(routes!(routes::contact::list_contact_messages))

@@ -18,6 +18,7 @@ pub mod reference;
 pub mod rooms;
 pub mod sandbox_payments;
 pub mod second_factor;
+pub mod usage;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -48,3 +48,4 @@ mod sign_up_refusals;
 mod system;
 mod throttling;
 mod transfer;
+mod usage;

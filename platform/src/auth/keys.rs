@@ -96,6 +96,12 @@ impl Keys {
         )
     }
 
+    /// The anonymised id of an account in usage measurement (a keyed hash:
+    /// the counts cannot be joined back to a person without the secret).
+    pub fn usage_person(&self, account_id: uuid::Uuid) -> String {
+        keyed_hash(&self.login, &[b"usage-person", account_id.as_bytes()])
+    }
+
     /// The lookup key of a mobile number verified for a role (OTP stream
     /// ids, mobile proofs), so numbers never appear there. `e164` must be
     /// the number in E.164.

@@ -26,26 +26,36 @@ pub struct ThirdParties {
     /// Stripe takes payments: Stripe.js, its card and 3-D Secure frames and
     /// its API (as Stripe's CSP guide lists them).
     pub stripe: bool,
+    /// The advertising pixel's origin (`EQUILIBRE_PIXEL_SCRIPT_URL`): its
+    /// script, its beacons and its image requests.
+    pub pixel: Option<String>,
 }
 
 impl ThirdParties {
     pub fn from_config(config: &crate::config::Config) -> Self {
         ThirdParties {
             stripe: config.stripe.secret_key.is_some(),
+            pixel: config.pixel.as_ref().map(|p| p.origin.clone()),
         }
     }
 
-    /// ` origin…` to add to `script-src`, `frame-src` and `connect-src`.
-    fn sources(&self) -> (&'static str, &'static str, &'static str) {
+    /// ` origin…` to add to `script-src`, `frame-src`, `connect-src` and `img-src`.
+    fn sources(&self) -> [String; 4] {
+        let mut sources: [String; 4] = Default::default();
         if self.stripe {
-            (
-                " https://js.stripe.com https://*.js.stripe.com",
+            sources[0].push_str(" https://js.stripe.com https://*.js.stripe.com");
+            sources[1].push_str(
                 " https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com",
-                " https://api.stripe.com",
-            )
-        } else {
-            ("", "", "")
+            );
+            sources[2].push_str(" https://api.stripe.com");
         }
+        if let Some(pixel) = &self.pixel {
+            for i in [0, 2, 3] {
+                sources[i].push(' ');
+                sources[i].push_str(pixel);
+            }
+        }
+        sources
     }
 }
 
@@ -63,7 +73,7 @@ impl SecurityHeaders {
             .iter()
             .map(|hash| format!(" '{hash}'"))
             .collect();
-        let (scripts, frames, connect) = third.sources();
+        let [scripts, frames, connect, images] = third.sources();
         let frames = if frames.is_empty() {
             String::new()
         } else {
@@ -71,7 +81,7 @@ impl SecurityHeaders {
         };
         let policy = format!(
             "default-src 'self'; script-src 'self'{scripts}; style-src 'self'{styles}; \
-             img-src 'self' data: blob:; font-src 'self'; media-src 'self' blob:; \
+             img-src 'self' data: blob:{images}; font-src 'self'; media-src 'self' blob:; \
              connect-src 'self' {ws}{connect};{frames} object-src 'none'; base-uri 'self'; \
              form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; worker-src 'self'",
             ws = websocket_origin(public_url),
@@ -213,7 +223,10 @@ mod tests {
 
     #[test]
     fn stripe_is_allowed_precisely_and_only_when_it_takes_payments() {
-        let stripe = ThirdParties { stripe: true };
+        let stripe = ThirdParties {
+            stripe: true,
+            pixel: None,
+        };
         let headers = SecurityHeaders::for_web("https://equilibre.example", None, &stripe);
         let csp = headers.headers()[header::CONTENT_SECURITY_POLICY]
             .to_str()
@@ -236,6 +249,33 @@ mod tests {
             csp.contains("frame-ancestors 'none'") && !csp.contains("unsafe"),
             "{csp}"
         );
+    }
+
+    #[test]
+    fn the_pixel_origin_is_admitted_for_scripts_beacons_and_images_only_when_configured() {
+        let pixel = ThirdParties {
+            stripe: false,
+            pixel: Some("https://connect.pixel.example".into()),
+        };
+        let headers = SecurityHeaders::for_web("https://equilibre.example", None, &pixel);
+        let csp = headers.headers()[header::CONTENT_SECURITY_POLICY]
+            .to_str()
+            .unwrap();
+        assert!(
+            csp.contains("script-src 'self' https://connect.pixel.example;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains("img-src 'self' data: blob: https://connect.pixel.example;"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains(
+                "connect-src 'self' wss://equilibre.example https://connect.pixel.example;"
+            ),
+            "{csp}"
+        );
+        assert!(!csp.contains("frame-src"), "{csp}");
     }
 
     #[test]

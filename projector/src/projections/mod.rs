@@ -17,6 +17,7 @@ mod practice;
 mod receipts;
 mod reference;
 pub mod stats;
+mod usage;
 
 use std::sync::Arc;
 
@@ -67,6 +68,7 @@ pub const SCHEMA: &[Table] = &[
     contact::TABLE,
     blog::TABLE,
     blog::TAGS_TABLE,
+    usage::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -139,6 +141,8 @@ pub async fn apply_batch(
             contact::apply(tx, store, event).await?;
         } else if blog::interested(event.stream.category()) {
             blog::apply(tx, event).await?;
+        } else if usage::interested(event.stream.category()) {
+            usage::apply(tx, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

@@ -19,6 +19,7 @@ pub mod reference;
 pub mod rooms;
 pub mod seo;
 pub mod system;
+pub mod usage;
 
 use axum::body::Body;
 use axum::http::{HeaderValue, header};

@@ -1,4 +1,5 @@
 use axum::Json;
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::IntoResponse;
 use domain::availability::Shift;
@@ -22,11 +23,20 @@ pub struct WebSettings {
     pub instagram: &'static str,
     pub linkedin: &'static str,
     pub web_legal_name: &'static str,
+    /// The advertising pixel, loaded only after the visitor's consent;
+    /// `null` when none is configured.
+    pub pixel: Option<Pixel>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Pixel {
+    pub script_url: String,
+    pub id: String,
 }
 
 /// Logo, favicon, title and social links.
 #[utoipa::path(get, path = "/api/public/web-settings", tag = "public", responses((status = 200, body = WebSettings)))]
-pub async fn web_settings() -> Json<WebSettings> {
+pub async fn web_settings(State(state): State<crate::QueryState>) -> Json<WebSettings> {
     Json(WebSettings {
         web_title: "Equilibre",
         domain_name_without_extension: "equilibre",
@@ -39,6 +49,10 @@ pub async fn web_settings() -> Json<WebSettings> {
         instagram: "",
         linkedin: "",
         web_legal_name: "Equilibre SAS",
+        pixel: state.config.pixel.as_ref().map(|p| Pixel {
+            script_url: p.script_url.clone(),
+            id: p.id.clone(),
+        }),
     })
 }
 

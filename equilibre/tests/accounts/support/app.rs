@@ -52,6 +52,7 @@ pub struct Builder {
     files: Option<FilesBackend>,
     limits: Option<RateLimits>,
     second_factor: Option<SecondFactorPolicy>,
+    pixel: Option<platform::config::PixelSettings>,
 }
 
 impl Builder {
@@ -83,6 +84,11 @@ impl Builder {
     /// Administrators' second factor as configured (tests default to `Offered`).
     pub fn admin_second_factor(mut self, policy: SecondFactorPolicy) -> Self {
         self.second_factor = Some(policy);
+        self
+    }
+    /// An advertising pixel configured (none by default).
+    pub fn pixel(mut self, pixel: platform::config::PixelSettings) -> Self {
+        self.pixel = Some(pixel);
         self
     }
     /// Opens the same store and read models, on the same clock, as `other`.
@@ -130,6 +136,7 @@ impl Builder {
         if let Some(policy) = self.second_factor {
             config.admin_second_factor = policy;
         }
+        config.pixel = self.pixel;
 
         let app = App::open_with(config, clock.shared())
             .await
@@ -175,6 +182,7 @@ impl TestApp {
             files: None,
             limits: None,
             second_factor: None,
+            pixel: None,
         }
     }
 
