@@ -132,7 +132,7 @@ impl Lcg {
         ((self.0 >> 33) % below as u64) as usize
     }
     /// `count` distinct picks of `0..below`.
-    fn picks(&mut self, below: usize, count: usize) -> Vec<usize> {
+    pub(crate) fn picks(&mut self, below: usize, count: usize) -> Vec<usize> {
         let mut out = Vec::new();
         while out.len() < count.min(below) {
             let i = self.next(below);

@@ -17,9 +17,11 @@
 //! connection: scratch databases `eqbench_*` are created and dropped),
 //! `BENCH_OUT` [unset] (also write the table to this file),
 //! `BENCH_KEEP_DATABASES` [unset] (keep the scratch PostgreSQL databases),
-//! `BENCH_SUITES` [store,directory,bookings,desk,burst] (which parts run),
+//! `BENCH_SUITES` [store,directory,blog,bookings,desk,burst] (which parts run),
 //! `BENCH_EXPERTS` [500] and `BENCH_CONNECTIONS` [32] (directory search:
 //! experts seeded, concurrent connections; each endpoint for `BENCH_SECONDS`),
+//! `BENCH_POSTS` [1000] (suite `blog`: published posts beside the experts;
+//! the blog, rendered pages and the sitemap at `BENCH_CONNECTIONS`),
 //! `BENCH_CONSULTANTS` [100] and `BENCH_CLIENTS` [16] (bookings, on each
 //! backend: experts with schedules, clients booking at once; the free-slot query
 //! runs at `BENCH_CONNECTIONS`; 50 more clients race for one slot),
@@ -30,6 +32,7 @@
 //! the server on SQLite; answers, process memory, the API meanwhile).
 
 mod admin_desk;
+mod blog;
 mod bookings;
 mod counted;
 mod directory;
@@ -66,6 +69,7 @@ struct Config {
     out: Option<String>,
     store_suite: bool,
     directory: Option<directory::Settings>,
+    blog: Option<blog::Settings>,
     bookings: Option<bookings::Settings>,
     desk: Option<admin_desk::Settings>,
     burst: Option<sign_in_burst::Settings>,
@@ -87,7 +91,7 @@ impl Config {
             .unwrap_or_else(|_| "sqlite,postgres".into())
             .to_lowercase();
         let suites = std::env::var("BENCH_SUITES")
-            .unwrap_or_else(|_| "store,directory,bookings,desk,burst".into())
+            .unwrap_or_else(|_| "store,directory,blog,bookings,desk,burst".into())
             .to_lowercase();
         Ok(Config {
             sqlite: backends.contains("sqlite"),
@@ -103,6 +107,12 @@ impl Config {
             store_suite: suites.contains("store"),
             directory: suites.contains("directory").then_some(directory::Settings {
                 experts: number("BENCH_EXPERTS", 500)?.max(1),
+                connections: number("BENCH_CONNECTIONS", 32)?.max(1),
+                seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
+            }),
+            blog: suites.contains("blog").then_some(blog::Settings {
+                experts: number("BENCH_EXPERTS", 500)?.max(1),
+                posts: number("BENCH_POSTS", 1000)?.max(800),
                 connections: number("BENCH_CONNECTIONS", 32)?.max(1),
                 seconds: number("BENCH_SECONDS", 5)?.max(1) as u64,
             }),
@@ -185,6 +195,12 @@ async fn main() -> ExitCode {
         report.line(format!("directory: FAILED: {e:#}"));
         failed = true;
     }
+    if let Some(settings) = &config.blog
+        && let Err(e) = blog_suite(&config, settings, &mut report).await
+    {
+        report.line(format!("blog: FAILED: {e:#}"));
+        failed = true;
+    }
     if let Some(settings) = &config.bookings
         && let Err(e) = bookings_suite(&config, settings, &mut report).await
     {
@@ -216,6 +232,27 @@ async fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// The blog, rendered pages and the sitemap, SQLite then PostgreSQL (see [`blog`]).
+async fn blog_suite(config: &Config, settings: &blog::Settings, report: &mut Report) -> Result<()> {
+    report.line(String::new());
+    report.line(format!(
+        "blog and search engines: {} experts, {} posts, {} connections, {} s per endpoint",
+        settings.experts, settings.posts, settings.connections, settings.seconds
+    ));
+    if config.sqlite {
+        let dir = tempfile::tempdir()?;
+        blog::run("sqlite", None, dir.path(), settings, report).await?;
+    }
+    if config.postgres {
+        let dir = tempfile::tempdir()?;
+        pg::with_pair(&config.pg_admin_url, "blog", async |urls| {
+            blog::run("postgres", Some(urls), dir.path(), settings, report).await
+        })
+        .await?;
+    }
+    Ok(())
 }
 
 /// Directory search under load, SQLite then PostgreSQL (see [`directory`]).

@@ -4,17 +4,20 @@ import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { keepServerPageUntilReady } from './app/server-page';
 import { initI18n } from './lib/i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-const render = () =>
+const render = () => {
+  keepServerPageUntilReady(root);
   createRoot(root).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
+};
 
 // Render even if the English catalogue failed to load (French is bundled).
 initI18n().catch((error: unknown) => console.error(error)).finally(render);

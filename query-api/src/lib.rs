@@ -7,6 +7,7 @@ pub mod bounds;
 pub mod csv;
 pub mod error;
 pub mod freshness;
+pub mod pages;
 pub mod render_cache;
 pub mod routes;
 pub mod validators;
@@ -65,6 +66,9 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::blog::public_blog_post))
         .routes(routes!(routes::seo::robots))
         .routes(routes!(routes::seo::sitemap))
+        .routes(routes!(pages::expert::expert_page))
+        .routes(routes!(pages::blog::blog_list_page))
+        .routes(routes!(pages::blog::blog_post_page))
         .layer(axum::middleware::from_fn(validators::etag));
     let (router, doc) = OpenApiRouter::with_openapi(QueryDoc::openapi())
         .routes(routes!(routes::system::health))

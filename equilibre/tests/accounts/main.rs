@@ -30,6 +30,7 @@ mod forget;
 mod idempotency;
 mod mobile_otp;
 mod otp;
+mod pages;
 mod password_checks;
 mod passwords;
 mod payment_steps;

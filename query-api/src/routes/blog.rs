@@ -115,6 +115,15 @@ pub async fn public_blog_posts(
     lang: Lang,
     Query(params): Query<PublicParams>,
 ) -> Result<Json<ListEnvelope<BlogCard>>, QueryError> {
+    published(&state, lang, &params).await.map(Json)
+}
+
+/// A page of published posts (the list's answer, and the rendered `/blog`).
+pub(crate) async fn published(
+    state: &QueryState,
+    lang: Lang,
+    params: &PublicParams,
+) -> Result<ListEnvelope<BlogCard>, QueryError> {
     let (page, page_size) =
         crate::bounds::paging(params.page, params.page_size, 12, PUBLIC_PAGE_SIZE)?;
     let l = lang.as_str();
@@ -172,12 +181,12 @@ pub async fn public_blog_posts(
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Json(ListEnvelope {
+    Ok(ListEnvelope {
         items,
         total: u64::try_from(total).unwrap_or_default(),
         page,
         page_size,
-    }))
+    })
 }
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
@@ -245,6 +254,15 @@ pub async fn public_blog_post(
     lang: Lang,
     Path(slug): Path<String>,
 ) -> Result<Json<BlogPostView>, QueryError> {
+    post_by_slug(&state, lang, &slug).await.map(Json)
+}
+
+/// A published post by slug (the API's answer, and the rendered page).
+pub(crate) async fn post_by_slug(
+    state: &QueryState,
+    lang: Lang,
+    slug: &str,
+) -> Result<BlogPostView, QueryError> {
     if slug.len() > domain::blog::SLUG_MAX {
         return Err(QueryError::NotFound);
     }
@@ -254,17 +272,17 @@ pub async fn public_blog_post(
          WHERE {PUBLISHED} AND (p.fr_slug = $1 OR p.en_slug = $1)
          ORDER BY CASE WHEN p.{wanted}_slug = $1 THEN 0 ELSE 1 END, p.post_id LIMIT 1"
     )))
-    .bind(&slug)
+    .bind(slug)
     .fetch_optional(&state.read.pool)
     .await?
     .ok_or(QueryError::NotFound)?;
     let matched: String = row.try_get(format!("{wanted}_slug").as_str())?;
-    let (l, other) = match (matched == slug, lang) {
+    let (l, other) = match (matched == *slug, lang) {
         (true, Lang::Fr) | (false, Lang::En) => ("fr", "en"),
         _ => ("en", "fr"),
     };
     let column = |name: &str| format!("{l}_{name}");
-    Ok(Json(BlogPostView {
+    Ok(BlogPostView {
         id: row.try_get("post_id")?,
         language: l,
         slug: row.try_get(column("slug").as_str())?,
@@ -281,7 +299,7 @@ pub async fn public_blog_post(
             language: other,
             slug: row.try_get(format!("{other}_slug").as_str())?,
         },
-    }))
+    })
 }
 
 /// The cover image of a published post.

@@ -325,15 +325,26 @@ pub async fn expert_detail(
     Path(id): Path<String>,
 ) -> Result<Response, QueryError> {
     let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
-    // From the directory's snapshot, as fresh as the list it was clicked in.
-    let snapshot = snapshot(&state, crate::freshness::min_position(&headers)).await?;
+    let detail = listed_detail(&state, id, crate::freshness::min_position(&headers))
+        .await?
+        .ok_or(QueryError::NotFound)?;
+    Ok(raw_json(detail))
+}
+
+/// A listed expert's detail (JSON), from the directory's snapshot: as fresh
+/// as the list it was clicked in (the API's answer and the rendered page).
+pub(crate) async fn listed_detail(
+    state: &QueryState,
+    id: Uuid,
+    min_position: Option<Position>,
+) -> Result<Option<axum::body::Bytes>, QueryError> {
+    let snapshot = snapshot(state, min_position).await?;
     let directory = &snapshot.directory;
-    let expert = directory
+    Ok(directory
         .by_id
         .get(&id.to_string())
         .and_then(|&i| directory.experts.get(i))
-        .ok_or(QueryError::NotFound)?;
-    Ok(raw_json(expert.detail.clone()))
+        .map(|expert| expert.detail.clone()))
 }
 
 /// The profile photo of a listed expert.

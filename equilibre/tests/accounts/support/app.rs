@@ -312,8 +312,12 @@ fn static_dir(data_dir: &std::path::Path) -> PathBuf {
 /// The Stripe webhook signing secret of every test app.
 pub const STRIPE_WEBHOOK_SECRET: &str = "whsec_equilibre_tests";
 
-pub const INDEX_HTML: &str =
-    "<!doctype html><html><body><div id=\"root\">equilibre-test-spa</div></body></html>\n";
+/// Shaped like the build's (`lang`, title, description, `#root`,
+/// `<noscript>`), so the server can render public pages into it.
+pub const INDEX_HTML: &str = "<!doctype html><html lang=\"fr\"><head><meta charset=\"UTF-8\" />\
+    <meta name=\"description\" content=\"Equilibre\" /><title>Equilibre</title></head>\
+    <body><div id=\"root\"><div class=\"boot\">equilibre-test-spa</div></div>\
+    <noscript>JavaScript</noscript></body></html>\n";
 
 fn browser_client(origin: &str) -> reqwest::Client {
     let mut headers = reqwest::header::HeaderMap::new();

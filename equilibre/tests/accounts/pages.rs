@@ -1,0 +1,146 @@
+//! Public pages rendered by the server (docs/rules.md "Server-rendered
+//! pages"): an expert's page, the blog list and a post arrive with their
+//! content, title, description, canonical and alternate links and Open
+//! Graph tags in the first HTML; unknown ones get the SPA's page with 404.
+
+use chrono::SecondsFormat;
+use reqwest::Method;
+use serde_json::json;
+
+use crate::support::{Answer, Backend, ExpertProfile, INDEX_HTML, TestApp, unique_email};
+
+on_both_backends!(
+    an_experts_page_arrives_with_its_content_and_tags,
+    blog_pages_arrive_in_the_language_of_their_address,
+);
+
+async fn page(app: &TestApp, path: &str, lang: &str) -> Answer {
+    app.catch_up().await;
+    app.bare(Method::GET, path).lang(lang).send().await
+}
+
+fn html_of(answer: &Answer) -> String {
+    assert!(
+        answer
+            .header("content-type")
+            .is_some_and(|t| t.starts_with("text/html")),
+        "{:?}",
+        answer.header("content-type")
+    );
+    answer.text.clone()
+}
+
+async fn an_experts_page_arrives_with_its_content_and_tags(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let expert = app
+        .approved_expert(&ExpertProfile {
+            given_name: "Inès",
+            family_name: "Morel",
+            bio: "Naturopathe, j’accompagne le sommeil & le stress <script>alert(1)</script>.",
+            ..ExpertProfile::default()
+        })
+        .await;
+    let path = format!("/our-experts/details/{}", expert.account_id);
+    let answer = page(&app, &path, "fr").await;
+    answer.expect(200);
+    let html = html_of(&answer);
+    for expected in [
+        "<html lang=\"fr\">".to_owned(),
+        "<h1>Inès Morel</h1>".to_owned(),
+        "<div id=\"root\" data-ssr=\"expert\">".to_owned(),
+        format!("<link rel=\"canonical\" href=\"{}{path}\">", app.address),
+        "<meta property=\"og:type\" content=\"profile\">".to_owned(),
+        format!(
+            "<meta property=\"og:image\" content=\"{}/api/public/experts/{}/photo\">",
+            app.address, expert.account_id
+        ),
+        "le sommeil &amp; le stress &lt;script&gt;".to_owned(),
+        "<noscript>".to_owned(),
+    ] {
+        assert!(html.contains(&expected), "{expected} in {html}");
+    }
+    assert!(html.contains("<title>Inès Morel · "), "{html}");
+    assert!(!html.contains("<script>alert"), "escaped");
+    assert!(
+        !html.contains("name=\"description\" content=\"Equilibre\""),
+        "the build's description gives way"
+    );
+    let policy = answer.header("content-security-policy").unwrap_or_default();
+    assert!(
+        policy.starts_with("default-src 'self'; script-src 'self'"),
+        "{policy}"
+    );
+    assert_eq!(answer.header("cache-control"), Some("no-cache"));
+
+    let english = page(&app, &path, "en").await;
+    assert!(html_of(&english).contains("<html lang=\"en\">"));
+
+    for missing in [
+        format!("/our-experts/details/{}", uuid::Uuid::now_v7()),
+        "/our-experts/details/not-an-id".to_owned(),
+    ] {
+        let answer = page(&app, &missing, "fr").await;
+        answer.expect(404);
+        assert_eq!(answer.text, INDEX_HTML, "the SPA shows its not-found page");
+    }
+}
+
+async fn blog_pages_arrive_in_the_language_of_their_address(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let admin = app.create_admin(&unique_email("editor")).await;
+    app.sign_in_as(&admin).await;
+    let now = app.now().to_rfc3339_opts(SecondsFormat::Secs, true);
+    let post = |fr: &str, en: &str, publish_at: Option<&str>| {
+        json!({
+            "fr": {"title": fr, "slug": "", "body": "Le **sommeil** <img src=x onerror=alert(1)>", "tags": ["Sommeil"]},
+            "en": {"title": en, "slug": "", "body": "Sleep **well**.", "tags": ["Sleep"]},
+            "author": {"kind": "editorial"}, "cover": null, "publish_at": publish_at,
+        })
+    };
+    for body in [
+        post("Bien dormir", "Sleeping well", Some(&now)),
+        post("Brouillon caché", "Hidden draft", None),
+    ] {
+        app.call(Method::POST, "/api/admin-panel/blog-posts")
+            .json(&body)
+            .send()
+            .await
+            .expect(201);
+    }
+
+    let french = page(&app, "/blog/bien-dormir", "en").await;
+    french.expect(200);
+    let html = html_of(&french);
+    for expected in [
+        "<html lang=\"fr\">".to_owned(),
+        "<title>Bien dormir · Equilibre</title>".to_owned(),
+        "<h1>Bien dormir</h1>".to_owned(),
+        "<strong>sommeil</strong>".to_owned(),
+        format!(
+            "<link rel=\"alternate\" hreflang=\"en\" href=\"{}/blog/sleeping-well\">",
+            app.address
+        ),
+        format!(
+            "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}/blog/bien-dormir\">",
+            app.address
+        ),
+        "<meta property=\"og:type\" content=\"article\">".to_owned(),
+        "<meta property=\"og:locale\" content=\"fr_FR\">".to_owned(),
+    ] {
+        assert!(html.contains(&expected), "{expected} in {html}");
+    }
+    assert!(!html.contains("onerror"), "{html}");
+    let english = page(&app, "/blog/sleeping-well", "fr").await;
+    let html = html_of(&english);
+    assert!(html.contains("<html lang=\"en\">") && html.contains("<h1>Sleeping well</h1>"));
+
+    let list = page(&app, "/blog", "fr").await;
+    list.expect(200);
+    let html = html_of(&list);
+    assert!(
+        html.contains("<a href=\"/blog/bien-dormir\">Bien dormir</a>"),
+        "{html}"
+    );
+    assert!(!html.contains("Brouillon caché"));
+    page(&app, "/blog/brouillon-cache", "fr").await.expect(404);
+}
