@@ -16,6 +16,7 @@ pub mod execute;
 pub mod favourites;
 pub mod files;
 pub mod ids;
+pub mod quotes;
 pub mod reference;
 pub mod rooms;
 pub mod routes;
@@ -154,6 +155,10 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::blog::restore_blog_post))
         .routes(routes!(routes::blog::preview_blog_body))
         .routes(routes!(routes::usage::record_usage))
+        .routes(routes!(routes::quotes::add_quote))
+        .routes(routes!(routes::quotes::edit_quote))
+        .routes(routes!(routes::quotes::trash_quote))
+        .routes(routes!(routes::quotes::restore_quote))
         .routes(routes!(
             routes::favourites::add_favourite,
             routes::favourites::remove_favourite

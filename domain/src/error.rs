@@ -120,6 +120,7 @@ pub enum RuleCode {
     ProfileNotSubmitted,
     ProfileUnchangedSinceRejection,
     ProfileUnderReview,
+    QuoteTrashed,
     ReauthenticationRequired,
     ReferenceExists,
     ReferenceNotTrashed,
@@ -214,6 +215,7 @@ impl RuleCode {
             | RuleCode::ProfileNotSubmitted
             | RuleCode::ProfileUnchangedSinceRejection
             | RuleCode::ProfileUnderReview
+            | RuleCode::QuoteTrashed
             | RuleCode::ReferenceExists
             | RuleCode::ReferenceNotTrashed
             | RuleCode::ReferenceTrashed

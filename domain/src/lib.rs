@@ -21,6 +21,7 @@ pub mod favourite;
 pub mod markup;
 pub mod note;
 pub mod otp;
+pub mod quote;
 pub mod receipt;
 pub mod reference;
 pub mod reference_data;

@@ -14,6 +14,7 @@ pub mod favourites;
 pub mod files;
 pub mod otp;
 pub mod payments;
+pub mod quotes;
 pub mod reference;
 pub mod rooms;
 pub mod sandbox_payments;

@@ -1,7 +1,7 @@
 //! Demo data for `serve` on an empty store (unless `EQUILIBRE_DEMO=0`): one
 //! account per role, the reference lists and thirty approved experts, all
 //! created through the same commands as real ones; and complaints in every
-//! state about past bookings (`complaints`), and a dozen blog posts (`blog`).
+//! state about past bookings (`complaints`), a dozen blog posts (`blog`) and the quotes of the day (`quotes`).
 
 mod avatars;
 mod blog;
@@ -10,6 +10,7 @@ mod directory;
 mod documents;
 mod experts;
 mod practice;
+mod quotes;
 
 use anyhow::Context;
 use command_api::accounts::admin::{NewAdmin, create_admin};
@@ -59,6 +60,7 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
     directory::seed_experts(app, admin, &references).await?;
     practice::welcome_coupon(app, admin).await?;
     blog::seed(app, admin).await?;
+    quotes::seed(app, admin).await?;
     complaints::seed(app, admin, &references, client).await
 }
 

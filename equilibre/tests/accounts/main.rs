@@ -36,6 +36,7 @@ mod passwords;
 mod payment_steps;
 mod payments_webhook;
 mod projector;
+mod quotes;
 mod reactions;
 mod read_your_writes;
 mod receipts;

@@ -473,4 +473,6 @@ async fn the_demo_seeds_every_list(backend: Backend) {
         assert!(items.iter().any(|p| p["author"]["kind"] == "expert"));
     }
     assert_eq!(app.count_events("BlogPostWritten").await, 12);
+    let quote = app.read("/api/public/quote-of-the-day").await;
+    assert!(quote.json()["quote"]["text"].is_string(), "{}", quote.text);
 }

@@ -14,6 +14,7 @@ pub mod directory;
 mod favourites;
 mod folds;
 mod practice;
+mod quotes;
 mod receipts;
 mod reference;
 pub mod stats;
@@ -69,6 +70,7 @@ pub const SCHEMA: &[Table] = &[
     blog::TABLE,
     blog::TAGS_TABLE,
     usage::TABLE,
+    quotes::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -143,6 +145,8 @@ pub async fn apply_batch(
             blog::apply(tx, event).await?;
         } else if usage::interested(event.stream.category()) {
             usage::apply(tx, event).await?;
+        } else if quotes::interested(event.stream.category()) {
+            quotes::apply(tx, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

@@ -14,6 +14,7 @@ pub mod figures;
 pub mod files;
 pub mod history;
 pub mod public;
+pub mod quotes;
 pub mod receipts;
 pub mod reference;
 pub mod rooms;
