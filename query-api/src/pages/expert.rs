@@ -63,6 +63,17 @@ fn names<'a>(expert: &'a Value, list: &str, lang: &str) -> Vec<&'a str> {
         .unwrap_or_default()
 }
 
+/// `60,00 €` in French, `€60.00` in English; other currencies by their code.
+fn money(minor: i64, currency: &str, lang: &str) -> String {
+    let (units, cents) = (minor / 100, minor % 100);
+    match (currency, lang) {
+        ("EUR", "en") => format!("€{units}.{cents:02}"),
+        ("EUR", _) => format!("{units},{cents:02} €"),
+        (code, "en") => format!("{units}.{cents:02} {code}"),
+        (code, _) => format!("{units},{cents:02} {code}"),
+    }
+}
+
 fn page(lang: &'static str, id: Uuid, expert: &Value) -> Page {
     let name = format!(
         "{} {}",
@@ -76,19 +87,14 @@ fn page(lang: &'static str, id: Uuid, expert: &Value) -> Page {
     let specialisations = names(expert, "specialisations", lang);
     let price = &expert["price"];
     let amount = price["minor"].as_i64().unwrap_or_default();
-    let price = format!(
-        "{}.{:02} {}",
-        amount / 100,
-        amount % 100,
-        price["currency"].as_str().unwrap_or_default()
-    );
+    let price = money(amount, price["currency"].as_str().unwrap_or_default(), lang);
     let minutes = expert["session_minutes"].as_i64().unwrap_or_default();
     let body = frame(
         lang,
         html! {
             article.ssr-expert {
                 @if let Some(photo) = &photo {
-                    img.ssr-photo src=(photo) alt=(name) width="160" height="160";
+                    img.ssr-photo src=(photo) alt=(name) width="88" height="88";
                 }
                 h1 { (name) }
                 p.ssr-lead { (profession) }
@@ -114,5 +120,17 @@ fn page(lang: &'static str, id: Uuid, expert: &Value) -> Page {
         og_type: "profile",
         image: photo,
         body,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::money;
+
+    #[test]
+    fn prices_read_as_each_language_writes_them() {
+        assert_eq!(money(6000, "EUR", "fr"), "60,00 €");
+        assert_eq!(money(6050, "EUR", "en"), "€60.50");
+        assert_eq!(money(4500, "CHF", "fr"), "45,00 CHF");
     }
 }
