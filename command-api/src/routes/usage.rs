@@ -29,6 +29,7 @@ pub async fn record_usage(
         return Err(CommandError::NotFound);
     }
     let ids = key.ids(Some(caller.account_id));
-    let position = usage::record(&app, &ids, caller.account_id, caller.role, body.view).await?;
-    Ok(Committed::new(StatusCode::ACCEPTED, position).body(UsageRecorded { recorded: true }))
+    usage::record(&app, &ids, caller.account_id, caller.role, body.view).await?;
+    // No `X-Event-Position`: nothing the caller reads waits for a count.
+    Ok(Committed::new(StatusCode::ACCEPTED, None).body(UsageRecorded { recorded: true }))
 }

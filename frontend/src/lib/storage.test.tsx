@@ -26,6 +26,8 @@ describe('local storage', () => {
 
     // Guard redirect, sign-in, back to the dashboard.
     await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
+    // The cookie choice (its purposes, date and version only).
+    await user.click(await screen.findByRole('button', { name: 'Tout refuser' }));
     await user.type(await screen.findByLabelText(/E-mail/), 'camille@example.org');
     await user.type(screen.getByLabelText(/Mot de passe/), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -53,5 +55,7 @@ describe('local storage', () => {
     expect(state.layout).toEqual({ layout: 'vertical', sidebarOpened: false });
     expect(state.language).toBe('en');
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedLanguage)).toBe('en');
+    const consent = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.consent) ?? '{}') as Record<string, unknown>;
+    expect(Object.keys(consent).sort()).toEqual(['advertising', 'analytics', 'date', 'version']);
   });
 });

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   persistedState: 'equilibre-state',
   selectedLanguage: 'selectedLanguage',
   redirectUrl: 'redirectUrl',
+  /** The visitor's cookie choice (`lib/consent.ts`): per purpose, with its date and version. */
+  consent: 'equilibre-consent',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import type { PixelSettings } from './pixel';
 
 /** `GET /api/public/web-settings` (logo and icon values are URLs). */
 export type WebSettings = {
@@ -14,6 +15,8 @@ export type WebSettings = {
   instagram?: string;
   linkedin?: string;
   web_legal_name?: string;
+  /** The advertising pixel, loaded only after advertising consent; `null` when not configured. */
+  pixel?: PixelSettings | null;
 };
 
 export const getWebSettings = (signal?: AbortSignal) =>

@@ -18,13 +18,14 @@ export const apiError = (status: number, code: string, message: string, fields?:
 
 const signedOut = () => apiError(401, 'not_signed_in', 'Non connecté.');
 
-/** Defaults: empty web settings, the server's policies, nobody signed in. */
+/** Defaults: empty web settings, the server's policies, nobody signed in, no usage counted yet. */
 const defaults: Record<string, StubHandler> = {
   'GET /api/public/web-settings': () => json({ web_title: 'Equilibre' }),
   'GET /api/public/policies': () => json(policies),
   'GET /api/client/session': signedOut,
   'GET /api/consultant/session': signedOut,
   'GET /api/admin-panel/session': signedOut,
+  'GET /api/admin-panel/usage': () => json({ items: [] }),
 };
 
 /**

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { api } from '@/lib/api-client';
+import { reloadConsent } from '@/lib/consent';
 import {
   i18n,
   initI18n,
@@ -12,6 +13,7 @@ import {
   loadSecondFactorTexts,
 } from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
+import { resetPixel } from '@/lib/pixel';
 import { clearToasts } from '@/lib/toast';
 
 // The machine is shared: give lazy routes and chunks time to load under load.
@@ -39,6 +41,8 @@ globalThis.ResizeObserver ??= class {
 beforeEach(async () => {
   window.localStorage.clear();
   reloadPersistedState();
+  reloadConsent();
+  resetPixel();
   api.resetPositions();
   clearToasts();
   await i18n.changeLanguage('fr');

@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, NavLink, Outlet, useLocation } from 'react-router';
 import type { Role } from '@/config/roles';
+import { openConsentSettings } from '@/lib/consent';
 import { updatePersistedState, usePersistedState } from '@/lib/persisted-state';
 import { useWebSettings } from '@/lib/web-settings';
 import { Icon } from '../ui/icon';
@@ -81,7 +82,8 @@ function MenuGroupItem({ group }: { group: MenuGroup }) {
 /**
  * Shell of the client, consultant and admin areas: top bar, menu, page, footer. On a wide
  * screen the menu is a side bar (shown or hidden, remembered); on a phone it is a disclosure
- * behind the menu button, closed on arrival, so the page starts right under the top bar.
+ * behind the menu button, closed on arrival, so the page starts right under the top bar. The skip
+ * link to `#main-content` is the root layout's.
  */
 export function AreaLayout({ role }: { role: Role }) {
   const { t } = useTranslation();
@@ -97,9 +99,6 @@ export function AreaLayout({ role }: { role: Role }) {
   return (
     <AreaContext.Provider value={area}>
       <div className={styles.shell}>
-        <a className="skip-link" href="#main-content">
-          {t('common.skipToContent')}
-        </a>
         <header className={styles.topbar}>
           <div className={styles.start}>
             <button
@@ -145,7 +144,10 @@ export function AreaLayout({ role }: { role: Role }) {
               <Outlet />
             </main>
             <footer className={styles.footer}>
-              {t('footer.copyright', { year, name: settings?.web_legal_name || t('brand.name') })}
+              <span>{t('footer.copyright', { year, name: settings?.web_legal_name || t('brand.name') })}</span>
+              <button type="button" className="btn-link" onClick={(event) => openConsentSettings(event.currentTarget)}>
+                {t('footer.cookieSettings')}
+              </button>
             </footer>
           </div>
         </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { SPECIALITIES } from '@/config/specialities';
+import { openConsentSettings } from '@/lib/consent';
 import { useWebSettings } from '@/lib/web-settings';
 import styles from './public-footer.module.css';
 
@@ -36,6 +37,11 @@ export function PublicFooter() {
             <ul className={styles.list}>
               <li><Link to={paths.termsConditions.getHref()}>{t('footer.terms')}</Link></li>
               <li><Link to={paths.privacyPolicy.getHref()}>{t('footer.privacy')}</Link></li>
+              <li>
+                <button type="button" className={styles.linkButton} onClick={(event) => openConsentSettings(event.currentTarget)}>
+                  {t('footer.cookieSettings')}
+                </button>
+              </li>
             </ul>
           </nav>
           <nav aria-labelledby="footer-specialities">

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
+import { changeLanguage } from '@/lib/i18n';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
 import type { DashboardData } from '../api/get-dashboard';
@@ -124,5 +125,70 @@ describe('admin dashboard', () => {
     renderApp('/admin/dashboard?weeks=4');
     expect(await screen.findByText('Aucun paiement ni remboursement sur cette période.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: /Chiffre d’affaires/ })).toBeNull();
+  });
+
+  it('shows the usage counted with consent as a table, newest week first, for 12 weeks', async () => {
+    const fetch = stubFetch({
+      'GET /api/admin-panel/session': () => json(sessionFor('admin')),
+      'GET /api/admin-panel/dashboard': () => json(dashboard()),
+      'GET /api/admin-panel/usage': () =>
+        json({
+          items: [
+            { week: '2026-W48', view: 'dashboard', role: 'client', views: 1234, people: 310 },
+            { week: '2026-W48', view: 'complaints_against_me', role: 'consultant', views: 3, people: 2 },
+            { week: '2026-W47', view: 'bookings', role: 'consultant', views: 40, people: 12 },
+            { week: '2026-W47', view: 'complaints_by_me', role: 'client', views: 5, people: 5 },
+          ],
+        }),
+    });
+    renderApp('/admin/dashboard?weeks=4');
+
+    const section = await screen.findByRole('region', { name: 'Fréquentation (avec consentement)' });
+    const table = await within(section).findByRole('table', { name: 'Fréquentation (avec consentement)' });
+    expect(fetch.calls('GET', '/api/admin-panel/usage')[0].url.searchParams.get('weeks')).toBe('12');
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Semaine',
+      'Page',
+      'Rôle',
+      'Vues',
+      'Personnes',
+    ]);
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual([
+      'Semaine 48 de 2026',
+      'Semaine 48 de 2026',
+      'Semaine 47 de 2026',
+      'Semaine 47 de 2026',
+    ]);
+    expect(cells(table)).toEqual([
+      ['Tableau de bord', 'Client', '1 234', '310'],
+      ['Réclamations me concernant', 'Consultant', '3', '2'],
+      ['Mes réservations', 'Consultant', '40', '12'],
+      ['Mes réclamations', 'Client', '5', '5'],
+    ]);
+  });
+
+  it('says so when no usage was counted', async () => {
+    stubFetch({
+      'GET /api/admin-panel/session': () => json(sessionFor('admin')),
+      'GET /api/admin-panel/dashboard': () => json(dashboard()),
+    });
+    renderApp('/admin/dashboard');
+    const section = await screen.findByRole('region', { name: 'Fréquentation (avec consentement)' });
+    expect(await within(section).findByText('Aucune visite enregistrée sur cette période.')).toBeTruthy();
+    expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('says so in English', async () => {
+    stubFetch({
+      'GET /api/admin-panel/session': () => json(sessionFor('admin')),
+      'GET /api/admin-panel/dashboard': () => json(dashboard()),
+      'GET /api/admin-panel/usage': () =>
+        json({ items: [{ week: '2026-W01', view: 'bookings', role: 'client', views: 1500, people: 2 }] }),
+    });
+    await changeLanguage('en');
+    renderApp('/admin/dashboard');
+    const table = await screen.findByRole('table', { name: 'Usage (with consent)' });
+    expect(within(table).getByRole('rowheader').textContent).toBe('Week 1 of 2026');
+    expect(cells(table)).toEqual([['My bookings', 'Client', '1,500', '2']]);
   });
 });

@@ -16,6 +16,7 @@ import {
 import styles from './admin-dashboard.module.css';
 import type { Series } from './dashboard-charts';
 import { formatCount, formatDay, formatWeekShort } from './format';
+import { UsageTable } from './usage-table';
 
 // The chart library is fetched only when an administrator opens the dashboard.
 const DashboardChart = lazy(() => import('./dashboard-charts'));
@@ -172,7 +173,8 @@ function Charts({ data }: { data: DashboardData }) {
 /**
  * The administrators' dashboard (issue 10): a period of 4, 12 or 52 ISO weeks kept
  * in the address (`?weeks=`), the consultants awaiting review, the open complaints
- * by age, and weekly charts of bookings, revenue per currency and sign-ups.
+ * by age, weekly charts of bookings, revenue per currency and sign-ups, and the last 12 weeks'
+ * usage counted with the visitors' consent (issue 13).
  */
 export function AdminDashboard() {
   const { t, i18n } = useTranslation();
@@ -251,6 +253,7 @@ export function AdminDashboard() {
           <Charts data={data} />
         </>
       )}
+      <UsageTable />
     </section>
   );
 }
