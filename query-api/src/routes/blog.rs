@@ -4,7 +4,7 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderValue, header};
+
 use axum::response::{IntoResponse, Response};
 use domain::reference::name_key;
 use platform::http::{ErrorEnvelope, ListEnvelope};
@@ -16,14 +16,12 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use super::accounts::{NoStore, SignedIn};
-use super::files::{Disposition, serve_file};
+use super::files::serve_public_image;
 use crate::QueryState;
 use crate::error::QueryError;
 
 const PUBLIC_PAGE_SIZE: u32 = 24;
 const ADMIN_PAGE_SIZE: u32 = 100;
-/// Covers change with their post's key, so a short public cache is safe.
-const COVER_CACHE: &str = "public, max-age=300";
 /// Shown for personal data once forgotten (projector's `ERASED`).
 const ERASED: &str = "[erased]";
 
@@ -319,12 +317,7 @@ pub async fn public_blog_cover(
     .fetch_optional(&state.read.pool)
     .await?
     .flatten();
-    let key = key.ok_or(QueryError::NotFound)?;
-    let mut response = serve_file(&state, &key, Disposition::Inline).await?;
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(COVER_CACHE));
-    Ok(response)
+    serve_public_image(&state, key).await
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

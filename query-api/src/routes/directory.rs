@@ -11,7 +11,7 @@ use std::sync::{Arc, LazyLock, PoisonError, RwLock};
 use std::time::Instant;
 
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use domain::reference::name_key;
 use memchr::memmem;
@@ -21,7 +21,7 @@ use store::Position;
 use uuid::Uuid;
 
 use super::accounts::{NoStore, SignedIn};
-use super::files::{Disposition, serve_file};
+use super::files::serve_public_image;
 use super::raw_json;
 use crate::QueryState;
 use crate::error::QueryError;
@@ -31,8 +31,6 @@ const DEFAULT_PAGE_SIZE: u32 = 12;
 const MAX_PAGE_SIZE: u32 = 48;
 /// Values kept per filter and words kept from a search.
 const MAX_VALUES: usize = 20;
-/// A public photo may be cached briefly (a new photo shows within minutes).
-const PHOTO_CACHE: &str = "public, max-age=300";
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
@@ -363,12 +361,7 @@ pub async fn expert_photo(
             .fetch_optional(&state.read.pool)
             .await?
             .flatten();
-    let key = key.ok_or(QueryError::NotFound)?;
-    let mut response = serve_file(&state, &key, Disposition::Inline).await?;
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(PHOTO_CACHE));
-    Ok(response)
+    serve_public_image(&state, key).await
 }
 
 /// The client's favourite experts that are still listed, latest first.

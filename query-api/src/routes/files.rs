@@ -42,6 +42,21 @@ pub async fn serve_file(
     Ok(file_answer(bytes, name, disposition, "private, no-store"))
 }
 
+/// A public image (an expert's photo, a post's cover) by the key its row
+/// holds: browsers keep it a few minutes (a new picture comes with a new key).
+pub async fn serve_public_image(
+    state: &QueryState,
+    key: Option<String>,
+) -> Result<Response, QueryError> {
+    let key = key.ok_or(QueryError::NotFound)?;
+    let mut response = serve_file(state, &key, Disposition::Inline).await?;
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=300"),
+    );
+    Ok(response)
+}
+
 pub(crate) fn file_answer(
     bytes: Vec<u8>,
     name: &str,
