@@ -143,29 +143,19 @@ pub(crate) async fn published(
         binds.push(expert.to_string());
         clauses.push_str(&format!(" AND p.author_id = ${}", binds.len()));
     }
-    let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM rm_blog_posts p WHERE {clauses}"
-    )));
-    for bind in &binds {
-        count = count.bind(bind.clone());
-    }
-    let total = count.fetch_one(&state.read.pool).await?;
-    let offset = (u64::from(page) - 1) * u64::from(page_size);
-    let sql = format!(
-        "SELECT p.post_id, p.{l}_slug AS slug, p.{l}_title AS title, p.{l}_excerpt AS excerpt,
-            p.{l}_tags AS tags, p.cover_key, p.published_at, p.{l}_minutes AS minutes, {AUTHOR_COLUMNS}
-         FROM rm_blog_posts p {AUTHOR_JOIN} WHERE {clauses}
-         ORDER BY p.published_at DESC, p.post_id LIMIT {page_size} OFFSET {offset}"
+    let columns = format!(
+        "p.post_id, p.{l}_slug AS slug, p.{l}_title AS title, p.{l}_excerpt AS excerpt,
+         p.{l}_tags AS tags, p.cover_key, p.published_at, p.{l}_minutes AS minutes"
     );
-    let mut query = sqlx::query(AssertSqlSafe(sql));
-    for bind in &binds {
-        query = query.bind(bind.clone());
-    }
-    let items = query
-        .fetch_all(&state.read.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<BlogCard, sqlx::Error> {
+    let order = "p.published_at DESC, p.post_id";
+    page_of(
+        state,
+        &columns,
+        &clauses,
+        &binds,
+        order,
+        (page, page_size),
+        |row| {
             Ok(BlogCard {
                 id: row.try_get("post_id")?,
                 slug: row.try_get("slug")?,
@@ -177,7 +167,40 @@ pub(crate) async fn published(
                 reading_minutes: row.try_get("minutes")?,
                 author: author(row)?,
             })
-        })
+        },
+    )
+    .await
+}
+
+/// One page of the posts matching `clauses` (numbered binds `binds`), with
+/// the author's columns, in `order`, and how many match.
+async fn page_of<T>(
+    state: &QueryState,
+    columns: &str,
+    clauses: &str,
+    binds: &[String],
+    order: &str,
+    (page, page_size): (u32, u32),
+    map: impl Fn(&AnyRow) -> Result<T, sqlx::Error>,
+) -> Result<ListEnvelope<T>, QueryError> {
+    let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM rm_blog_posts p WHERE {clauses}"
+    )));
+    let offset = (u64::from(page) - 1) * u64::from(page_size);
+    let mut rows = sqlx::query(AssertSqlSafe(format!(
+        "SELECT {columns}, {AUTHOR_COLUMNS} FROM rm_blog_posts p {AUTHOR_JOIN} WHERE {clauses}
+         ORDER BY {order} LIMIT {page_size} OFFSET {offset}"
+    )));
+    for bind in binds {
+        count = count.bind(bind.clone());
+        rows = rows.bind(bind.clone());
+    }
+    let total = count.fetch_one(&state.read.pool).await?;
+    let items = rows
+        .fetch_all(&state.read.pool)
+        .await?
+        .iter()
+        .map(map)
         .collect::<Result<Vec<_>, _>>()?;
     Ok(ListEnvelope {
         items,
@@ -383,28 +406,17 @@ pub async fn admin_blog_posts(
         clauses.push(format!("p.status = ${}", binds.len()));
     }
     let clauses = clauses.join(" AND ");
-    let mut count = sqlx::query_scalar::<_, i64>(AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM rm_blog_posts p WHERE {clauses}"
-    )));
-    for bind in &binds {
-        count = count.bind(bind.clone());
-    }
-    let total = count.fetch_one(&state.read.pool).await?;
-    let offset = (u64::from(page) - 1) * u64::from(page_size);
-    let mut query = sqlx::query(AssertSqlSafe(format!(
-        "SELECT p.post_id, p.fr_title, p.en_title, p.fr_slug, p.en_slug, p.status, p.publish_at,
-            p.published_at, p.updated_at, p.trashed_at, {AUTHOR_COLUMNS}
-         FROM rm_blog_posts p {AUTHOR_JOIN} WHERE {clauses}
-         ORDER BY p.updated_at DESC, p.post_id LIMIT {page_size} OFFSET {offset}"
-    )));
-    for bind in &binds {
-        query = query.bind(bind.clone());
-    }
-    let items = query
-        .fetch_all(&state.read.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<AdminBlogRow, sqlx::Error> {
+    let columns = "p.post_id, p.fr_title, p.en_title, p.fr_slug, p.en_slug, p.status, p.publish_at,
+         p.published_at, p.updated_at, p.trashed_at";
+    let order = "p.updated_at DESC, p.post_id";
+    let list = page_of(
+        &state,
+        columns,
+        &clauses,
+        &binds,
+        order,
+        (page, page_size),
+        |row| {
             Ok(AdminBlogRow {
                 id: row.try_get("post_id")?,
                 title_fr: row.try_get("fr_title")?,
@@ -418,14 +430,10 @@ pub async fn admin_blog_posts(
                 updated_at: row.try_get("updated_at")?,
                 trashed_at: row.try_get("trashed_at")?,
             })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(NoStore(Json(ListEnvelope {
-        items,
-        total: u64::try_from(total).unwrap_or_default(),
-        page,
-        page_size,
-    })))
+        },
+    )
+    .await?;
+    Ok(NoStore(Json(list)))
 }
 
 #[derive(Debug, Serialize, ToSchema)]
