@@ -159,6 +159,33 @@ impl RenderCache {
     }
 }
 
+/// A JSON answer of `render`, kept under `key` while the read models stand
+/// still (and until `expires`): hot public reads (the blog, the quote of
+/// the day) cost a map lookup between two projector checkpoints.
+pub async fn cached_json<T, F>(
+    state: &QueryState,
+    headers: &axum::http::HeaderMap,
+    key: String,
+    expires: DateTime<Utc>,
+    render: F,
+) -> Result<axum::response::Response, QueryError>
+where
+    T: serde::Serialize,
+    F: AsyncFnOnce() -> Result<T, QueryError>,
+{
+    let wanted = crate::freshness::min_position(headers);
+    let body = state
+        .renders
+        .get_or_render(state, key, wanted, async || {
+            let value = render().await?;
+            let body = serde_json::to_string(&value)
+                .map_err(|_| QueryError::Corrupt("an answer that does not serialise"))?;
+            Ok(Rendered { body, expires })
+        })
+        .await?;
+    Ok(crate::routes::raw_json(body))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

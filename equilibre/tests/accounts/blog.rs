@@ -49,7 +49,14 @@ async fn written(app: &TestApp, body: &Value) -> String {
 
 async fn public(app: &TestApp, path: &str, lang: &str) -> Answer {
     app.catch_up().await;
-    app.bare(Method::GET, path).lang(lang).send().await
+    // As fresh as what was written (visitors' answers are kept between
+    // projector checkpoints, re-checked every 250 ms).
+    let head = app.store_head().await;
+    app.bare(Method::GET, path)
+        .lang(lang)
+        .min_position(head)
+        .send()
+        .await
 }
 
 async fn public_list(app: &TestApp, query: &str, lang: &str) -> Value {

@@ -16,7 +16,12 @@ on_both_backends!(
 
 async fn page(app: &TestApp, path: &str, lang: &str) -> Answer {
     app.catch_up().await;
-    app.bare(Method::GET, path).lang(lang).send().await
+    let head = app.store_head().await;
+    app.bare(Method::GET, path)
+        .lang(lang)
+        .min_position(head)
+        .send()
+        .await
 }
 
 fn html_of(answer: &Answer) -> String {

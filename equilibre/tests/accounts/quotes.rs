@@ -27,9 +27,11 @@ async fn add(app: &TestApp, body: &Value) -> Answer {
 
 async fn today(app: &TestApp, lang: &str) -> Value {
     app.catch_up().await;
+    let head = app.store_head().await;
     let answer = app
         .bare(Method::GET, "/api/public/quote-of-the-day")
         .lang(lang)
+        .min_position(head)
         .send()
         .await;
     answer.expect(200);

@@ -1,12 +1,12 @@
 //! `/blog` and `/blog/{slug}`, rendered.
 
 use axum::extract::{Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::HeaderMap;
 use axum::response::Response;
 use maud::{PreEscaped, html};
 use platform::lang::Lang;
 
-use super::{Page, frame, render, spa, text};
+use super::{Page, cached, frame, text};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::routes::blog::{AuthorView, PublicParams, post_by_slug, published};
@@ -28,15 +28,31 @@ fn day(at: &str) -> &str {
     responses((status = 200, description = "The page, rendered", content_type = "text/html")))]
 pub async fn blog_list_page(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
     params: Result<Query<PublicParams>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
     let params = params.map(|Query(p)| p).unwrap_or_default();
-    let posts = match published(&state, lang, &params).await {
-        Ok(posts) => posts,
-        // Out-of-range pages and tags: the SPA says so itself.
-        Err(_) => return spa(&state, StatusCode::OK),
-    };
+    let key = format!(
+        "page blog {} {:?} {:?} {:?}",
+        lang.as_str(),
+        params.tag,
+        params.expert,
+        params.page
+    );
+    cached(&state, &headers, key, async || {
+        list_page(&state, lang, &params).await
+    })
+    .await
+}
+
+async fn list_page(
+    state: &QueryState,
+    lang: Lang,
+    params: &PublicParams,
+) -> Result<Page, QueryError> {
+    // Out-of-range pages and tags: the SPA's page says so itself.
+    let posts = published(state, lang, params).await?;
     let lang = lang.as_str();
     let body = frame(
         lang,
@@ -57,25 +73,22 @@ pub async fn blog_list_page(
             }
         },
     );
-    render(
-        &state,
-        &Page {
-            kind: "blog-list",
+    Ok(Page {
+        kind: "blog-list",
+        lang,
+        title: "Blog · Equilibre".into(),
+        description: text(
             lang,
-            title: "Blog · Equilibre".into(),
-            description: text(
-                lang,
-                "Conseils bien-être, sommeil, stress et alimentation par les experts d’Equilibre.",
-                "Wellbeing advice on sleep, stress and nutrition from Equilibre's experts.",
-            )
-            .into(),
-            path: "/blog".into(),
-            alternates: Vec::new(),
-            og_type: "website",
-            image: None,
-            body,
-        },
-    )
+            "Conseils bien-être, sommeil, stress et alimentation par les experts d’Equilibre.",
+            "Wellbeing advice on sleep, stress and nutrition from Equilibre's experts.",
+        )
+        .into(),
+        path: "/blog".into(),
+        alternates: Vec::new(),
+        og_type: "website",
+        image: None,
+        body,
+    })
 }
 
 /// A published post, in the language of its slug.
@@ -84,17 +97,19 @@ pub async fn blog_list_page(
         (status = 404, description = "The SPA's page (it shows not found)", content_type = "text/html")))]
 pub async fn blog_post_page(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
     Path(slug): Path<String>,
 ) -> Response {
-    let post = match post_by_slug(&state, lang, &slug).await {
-        Ok(post) => post,
-        Err(QueryError::NotFound) => return spa(&state, StatusCode::NOT_FOUND),
-        Err(error) => {
-            tracing::warn!(%error, "a blog post is served unrendered");
-            return spa(&state, StatusCode::OK);
-        }
-    };
+    let key = format!("page post {} {slug}", lang.as_str());
+    cached(&state, &headers, key, async || {
+        post_page(&state, lang, &slug).await
+    })
+    .await
+}
+
+async fn post_page(state: &QueryState, lang: Lang, slug: &str) -> Result<Page, QueryError> {
+    let post = post_by_slug(state, lang, slug).await?;
     let lang = post.language;
     let body = frame(
         lang,
@@ -115,18 +130,15 @@ pub async fn blog_post_page(
     );
     let own = format!("/blog/{}", post.slug);
     let other = format!("/blog/{}", post.alternate.slug);
-    render(
-        &state,
-        &Page {
-            kind: "blog-post",
-            lang,
-            title: format!("{} · Equilibre", post.title),
-            description: post.excerpt.clone(),
-            path: own.clone(),
-            alternates: vec![(lang, own), (post.alternate.language, other)],
-            og_type: "article",
-            image: post.cover_url.clone(),
-            body,
-        },
-    )
+    Ok(Page {
+        kind: "blog-post",
+        lang,
+        title: format!("{} · Equilibre", post.title),
+        description: post.excerpt.clone(),
+        path: own.clone(),
+        alternates: vec![(lang, own), (post.alternate.language, other)],
+        og_type: "article",
+        image: post.cover_url.clone(),
+        body,
+    })
 }

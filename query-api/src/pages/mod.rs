@@ -18,12 +18,16 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
+use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use maud::{Markup, html};
 use platform::http::{SecurityHeaders, ThirdParties};
 
 use crate::QueryState;
+use crate::error::QueryError;
+use crate::render_cache::Rendered;
 
 /// The SPA's page, split where a rendered page differs.
 struct Template {
@@ -135,8 +139,46 @@ fn render(state: &QueryState, page: &Page) -> Response {
     let Some(template) = template(state) else {
         return spa(state, StatusCode::OK);
     };
+    let document = document(state, &template, page);
+    answer(&template, StatusCode::OK, document)
+}
+
+/// The page `build` makes, kept under `key` while the read models stand
+/// still (a post or the list is read once per change, not per visitor);
+/// not found gives the SPA's page with 404, a failed read the SPA's page.
+async fn cached(
+    state: &QueryState,
+    headers: &HeaderMap,
+    key: String,
+    build: impl AsyncFnOnce() -> Result<Page, QueryError>,
+) -> Response {
+    let wanted = crate::freshness::min_position(headers);
+    let Some(template) = template(state) else {
+        return spa(state, StatusCode::OK);
+    };
+    let rendered = state
+        .renders
+        .get_or_render(state, key, wanted, async || {
+            let page = build().await?;
+            Ok(Rendered {
+                body: document(state, &template, &page),
+                expires: DateTime::<Utc>::MAX_UTC,
+            })
+        })
+        .await;
+    match rendered {
+        Ok(body) => answer(&template, StatusCode::OK, body),
+        Err(QueryError::NotFound) => spa(state, StatusCode::NOT_FOUND),
+        Err(error) => {
+            tracing::warn!(%error, "a page is served unrendered");
+            spa(state, StatusCode::OK)
+        }
+    }
+}
+
+fn document(state: &QueryState, template: &Template, page: &Page) -> String {
     let origin = state.config.public_url.trim_end_matches('/');
-    let document = format!(
+    format!(
         "{}{}{}{}{}{}\">{}{}",
         template.before_lang,
         page.lang,
@@ -146,8 +188,7 @@ fn render(state: &QueryState, page: &Page) -> Response {
         page.kind,
         page.body.0,
         template.after_root,
-    );
-    answer(&template, StatusCode::OK, document)
+    )
 }
 
 /// The SPA's page as built (for a page it will answer itself, e.g. not found).
@@ -158,8 +199,8 @@ fn spa(state: &QueryState, status: StatusCode) -> Response {
     }
 }
 
-fn answer(template: &Template, status: StatusCode, document: String) -> Response {
-    let mut response = (status, document).into_response();
+fn answer(template: &Template, status: StatusCode, document: impl Into<Body>) -> Response {
+    let mut response = (status, document.into()).into_response();
     let headers: &mut HeaderMap = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,

@@ -5,7 +5,9 @@
 use axum::Json;
 use axum::extract::{Path, Query, State};
 
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use domain::reference::name_key;
 use platform::http::{ErrorEnvelope, ListEnvelope};
 use platform::lang::Lang;
@@ -19,6 +21,7 @@ use super::accounts::{NoStore, SignedIn};
 use super::files::serve_public_image;
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::render_cache::cached_json;
 
 const PUBLIC_PAGE_SIZE: u32 = 24;
 const ADMIN_PAGE_SIZE: u32 = 100;
@@ -110,10 +113,26 @@ pub struct PublicParams {
         (status = 400, body = ErrorEnvelope)))]
 pub async fn public_blog_posts(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
     Query(params): Query<PublicParams>,
-) -> Result<Json<ListEnvelope<BlogCard>>, QueryError> {
-    published(&state, lang, &params).await.map(Json)
+) -> Result<Response, QueryError> {
+    let key = format!(
+        "blog-list {} {:?} {:?} {:?} {:?}",
+        lang.as_str(),
+        params.tag,
+        params.expert,
+        params.page,
+        params.page_size
+    );
+    cached_json(
+        &state,
+        &headers,
+        key,
+        DateTime::<Utc>::MAX_UTC,
+        async || published(&state, lang, &params).await,
+    )
+    .await
 }
 
 /// A page of published posts (the list's answer, and the rendered `/blog`).
@@ -226,8 +245,21 @@ pub struct TagList {
     responses((status = 200, body = TagList), (status = 304, description = "Not modified")))]
 pub async fn public_blog_tags(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
-) -> Result<Json<TagList>, QueryError> {
+) -> Result<Response, QueryError> {
+    let key = format!("blog-tags {}", lang.as_str());
+    cached_json(
+        &state,
+        &headers,
+        key,
+        DateTime::<Utc>::MAX_UTC,
+        async || tag_counts(&state, lang).await,
+    )
+    .await
+}
+
+async fn tag_counts(state: &QueryState, lang: Lang) -> Result<TagList, QueryError> {
     // One spelling per folded tag: the first in alphabetical order.
     let items = sqlx::query_as::<_, TagCount>(
         "SELECT MIN(t.tag) AS tag, COUNT(*) AS count FROM rm_blog_tags t
@@ -238,7 +270,7 @@ pub async fn public_blog_tags(
     .bind(lang.as_str())
     .fetch_all(&state.read.pool)
     .await?;
-    Ok(Json(TagList { items }))
+    Ok(TagList { items })
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -272,10 +304,22 @@ pub struct BlogPostView {
         (status = 404, body = ErrorEnvelope)))]
 pub async fn public_blog_post(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
     Path(slug): Path<String>,
-) -> Result<Json<BlogPostView>, QueryError> {
-    post_by_slug(&state, lang, &slug).await.map(Json)
+) -> Result<Response, QueryError> {
+    if slug.len() > domain::blog::SLUG_MAX {
+        return Err(QueryError::NotFound);
+    }
+    let key = format!("blog-post {} {slug}", lang.as_str());
+    cached_json(
+        &state,
+        &headers,
+        key,
+        DateTime::<Utc>::MAX_UTC,
+        async || post_by_slug(&state, lang, &slug).await,
+    )
+    .await
 }
 
 /// A published post by slug (the API's answer, and the rendered page).

@@ -3,7 +3,9 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use axum::response::IntoResponse;
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use platform::http::{ErrorEnvelope, ListEnvelope};
 use platform::lang::Lang;
 use serde::{Deserialize, Serialize};
@@ -13,6 +15,7 @@ use uuid::Uuid;
 use super::accounts::{NoStore, SignedIn};
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::render_cache::cached_json;
 
 const MAX_PAGE_SIZE: u32 = 100;
 /// The day changes at midnight in France, where most readers are.
@@ -130,15 +133,34 @@ pub struct QuoteOfTheDay {
     responses((status = 200, body = QuoteOfTheDay), (status = 304, description = "Not modified")))]
 pub async fn quote_of_the_day(
     State(state): State<QueryState>,
+    headers: HeaderMap,
     lang: Lang,
-) -> Result<Json<QuoteOfTheDay>, QueryError> {
+) -> Result<Response, QueryError> {
+    let today = state.clock.now().with_timezone(&HOME_ZONE).date_naive();
+    // Kept until the next change or the next midnight in France.
+    let midnight = today
+        .succ_opt()
+        .and_then(|d| d.and_hms_opt(0, 0, 0))
+        .and_then(|t| t.and_local_timezone(HOME_ZONE).earliest())
+        .map_or(DateTime::<Utc>::MAX_UTC, |t| t.with_timezone(&Utc));
+    let key = format!("quote-of-the-day {} {today}", lang.as_str());
+    cached_json(&state, &headers, key, midnight, async || {
+        daily(&state, lang, today).await
+    })
+    .await
+}
+
+async fn daily(
+    state: &QueryState,
+    lang: Lang,
+    today: chrono::NaiveDate,
+) -> Result<QuoteOfTheDay, QueryError> {
     let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rm_quotes WHERE trashed_at IS NULL")
         .fetch_one(&state.read.pool)
         .await?;
-    let today = state.clock.now().with_timezone(&HOME_ZONE).date_naive();
     let Some(index) = domain::quote::of_the_day(today, usize::try_from(count).unwrap_or_default())
     else {
-        return Ok(Json(QuoteOfTheDay { quote: None }));
+        return Ok(QuoteOfTheDay { quote: None });
     };
     let text = if lang == Lang::En {
         "text_en"
@@ -151,7 +173,7 @@ pub async fn quote_of_the_day(
     )))
     .fetch_optional(&state.read.pool)
     .await?;
-    Ok(Json(QuoteOfTheDay {
+    Ok(QuoteOfTheDay {
         quote: row.map(|(id, text, author)| DailyQuote { id, text, author }),
-    }))
+    })
 }

@@ -10,10 +10,12 @@ use std::fmt::Write as _;
 use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use sqlx::Row;
 
 use crate::QueryState;
 use crate::error::QueryError;
+use crate::render_cache::Rendered;
 
 /// The public pages worth indexing, in the SPA's paths.
 const PAGES: &[&str] = &[
@@ -69,8 +71,28 @@ fn xml(text: &str) -> String {
 /// `sitemap.xml` (sitemaps.org 0.9, with `xhtml:link` alternates).
 #[utoipa::path(get, path = "/sitemap.xml", tag = "public",
     responses((status = 200, description = "Every indexable page", content_type = "application/xml", body = String)))]
-pub async fn sitemap(State(state): State<QueryState>) -> Result<Response, QueryError> {
-    let base = xml(&origin(&state));
+pub async fn sitemap(
+    State(state): State<QueryState>,
+    headers: axum::http::HeaderMap,
+) -> Result<Response, QueryError> {
+    // Kept while the read models stand still: crawlers fetch it often.
+    let wanted = crate::freshness::min_position(&headers);
+    let body = state
+        .renders
+        .get_or_render(&state, "sitemap".into(), wanted, async || {
+            Ok(Rendered {
+                body: urls(&state).await?,
+                expires: DateTime::<Utc>::MAX_UTC,
+            })
+        })
+        .await?;
+    let mut response = answer("application/xml; charset=utf-8", String::new());
+    *response.body_mut() = body.into();
+    Ok(response)
+}
+
+async fn urls(state: &QueryState) -> Result<String, QueryError> {
+    let base = xml(&origin(state));
     let experts = sqlx::query("SELECT consultant_id FROM rm_directory ORDER BY consultant_id")
         .fetch_all(&state.read.pool)
         .await?;
@@ -114,5 +136,5 @@ pub async fn sitemap(State(state): State<QueryState>) -> Result<Response, QueryE
         }
     }
     out.push_str("</urlset>\n");
-    Ok(answer("application/xml; charset=utf-8", out))
+    Ok(out)
 }
