@@ -8,8 +8,9 @@ use platform::lang::Lang;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{Page, frame, render, spa, text};
+use super::{Page, cached, frame, spa, text};
 use crate::QueryState;
+use crate::error::QueryError;
 use crate::routes::directory::listed_detail;
 
 /// Characters of the bio in the description.
@@ -30,18 +31,16 @@ pub async fn expert_page(
         return spa(&state, StatusCode::NOT_FOUND);
     };
     let min = crate::freshness::min_position(&headers);
-    let detail = match listed_detail(&state, id, min).await {
-        Ok(Some(detail)) => detail,
-        Ok(None) => return spa(&state, StatusCode::NOT_FOUND),
-        Err(error) => {
-            tracing::warn!(%error, "an expert page is served unrendered");
-            return spa(&state, StatusCode::OK);
-        }
-    };
-    let Ok(expert) = serde_json::from_slice::<Value>(&detail) else {
-        return spa(&state, StatusCode::OK);
-    };
-    render(&state, &page(lang.as_str(), id, &expert))
+    let key = format!("page expert {} {id}", lang.as_str());
+    cached(&state, &headers, key, async || {
+        let detail = listed_detail(&state, id, min)
+            .await?
+            .ok_or(QueryError::NotFound)?;
+        let expert = serde_json::from_slice::<Value>(&detail)
+            .map_err(|_| QueryError::Corrupt("an expert's detail that is not JSON"))?;
+        Ok(page(lang.as_str(), id, &expert))
+    })
+    .await
 }
 
 /// A text field in `lang`, French when there is no English version.

@@ -134,15 +134,6 @@ fn head(page: &Page, origin: &str) -> Markup {
     }
 }
 
-/// The whole document of `page`.
-fn render(state: &QueryState, page: &Page) -> Response {
-    let Some(template) = template(state) else {
-        return spa(state, StatusCode::OK);
-    };
-    let document = document(state, &template, page);
-    answer(&template, StatusCode::OK, document)
-}
-
 /// The page `build` makes, kept under `key` while the read models stand
 /// still (a post or the list is read once per change, not per visitor);
 /// not found gives the SPA's page with 404, a failed read the SPA's page.
@@ -176,6 +167,7 @@ async fn cached(
     }
 }
 
+/// The whole document of `page`.
 fn document(state: &QueryState, template: &Template, page: &Page) -> String {
     let origin = state.config.public_url.trim_end_matches('/');
     format!(
