@@ -5,6 +5,7 @@ import { adminRow, listOf } from '@/features/blog/testing/blog-fixtures';
 import { bookingRow } from '@/features/booking/testing/booking-fixtures';
 import { savedAssessment } from '@/features/client-file/testing/client-file-fixtures';
 import { fillComplaintForm, ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
+import { adminQuote, QUOTE_ID } from '@/features/quotes/testing/quote-fixtures';
 import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -251,6 +252,45 @@ const FIXTURES: Record<string, Fixture> = {
     },
     submit: 'Restaurer « Bien dormir »',
     success: /« Bien dormir » a été restauré\./,
+  },
+  'admin.quote': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/quotes': () => json(listOf([])) },
+    request: 'POST /api/admin-panel/quotes',
+    ok: () => json({ id: QUOTE_ID }, { status: 201 }),
+    fill: async (u) => {
+      await u.type(await screen.findByLabelText(/^Texte en français/), 'La paix vient de l’intérieur.');
+      await u.type(screen.getByLabelText(/^Texte en anglais/), 'Peace comes from within.');
+      await u.type(screen.getByLabelText(/^Auteur/), 'Bouddha');
+    },
+    submit: 'Ajouter la citation',
+    success: /^La citation a été ajoutée\.$/,
+  },
+  'admin.quote-list': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/quotes': () => json(listOf([adminQuote({ text_fr: 'Respirez.' })])) },
+    request: `POST /api/admin-panel/quotes/${QUOTE_ID}/trash`,
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => {
+      await u.click(await screen.findByRole('button', { name: 'Mettre à la corbeille « Respirez. »' }));
+      await screen.findByRole('dialog');
+    },
+    submit: 'Mettre à la corbeille',
+    success: /« Respirez\. » a été mise à la corbeille\./,
+  },
+  'admin.quote-trash': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/quotes': () =>
+        json(listOf([adminQuote({ text_fr: 'Respirez.', trashed_at: '2030-03-05T09:30:00Z' })])),
+    },
+    request: `POST /api/admin-panel/quotes/${QUOTE_ID}/restore`,
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByText('Respirez.');
+    },
+    submit: 'Restaurer « Respirez. »',
+    success: /« Respirez\. » a été restaurée\./,
   },
   'admin.add-coupon': {
     role: 'admin',

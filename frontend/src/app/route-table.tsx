@@ -58,6 +58,7 @@ const clientList = () => import('./routes/admin/client-list');
 const clientView = () => import('./routes/admin/client-profile');
 const contactMessages = () => import('./routes/admin/contact-messages');
 const adminBlog = () => import('./routes/admin/blog');
+const adminQuotes = () => import('./routes/admin/quotes');
 const consultantProfile = () => import('./routes/consultant/profile');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
@@ -156,6 +157,18 @@ const adminBlogRoutes = (): RouteObject[] =>
     }),
   );
 
+type AdminQuoteScreen = keyof typeof paths.admin.quotes;
+
+/** spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote, view-trash-quote. */
+const adminQuoteRoutes = (): RouteObject[] =>
+  (Object.keys(paths.admin.quotes) as AdminQuoteScreen[]).map(
+    (screen): RouteObject => ({
+      path: paths.admin.quotes[screen].path,
+      lazy: async () => ({ Component: (await adminQuotes()).screens[screen] }),
+      handle: { titleKey: `adminQuotes.titles.${screen}`, subtitleKey: 'adminQuotes.subtitle' } satisfies RouteHandle,
+    }),
+  );
+
 const CLIENT_FILE_SCREENS = ['consentFormDoc', 'healthAssessmentDoc', 'healthAssessment', 'generalInfo'] as const;
 
 /** spec §2 client consent-form-doc, health-assessment-doc, health-assesment, general-info. */
@@ -237,6 +250,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
       ...(role === 'admin' ? adminBlogRoutes() : []),
+      ...(role === 'admin' ? adminQuoteRoutes() : []),
       ...(role === 'client'
         ? [
             { path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') },

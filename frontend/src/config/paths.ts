@@ -203,6 +203,20 @@ export const paths = {
       view: { path: '/admin/view-blog', getHref: () => '/admin/view-blog' },
       trash: { path: '/admin/view-trash-blog', getHref: () => '/admin/view-trash-blog' },
     },
+    /**
+     * spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote,
+     * view-trash-quote. The edit page reads the quote by its id; the author and title are only for the address.
+     */
+    quotes: {
+      add: { path: '/admin/add-quote', getHref: () => '/admin/add-quote' },
+      edit: {
+        path: '/admin/edit-quote/:id/:author_name/:quote_title',
+        getHref: (id: string, authorName: string, quoteTitle: string) =>
+          `/admin/edit-quote/${enc(id)}/${enc(authorName)}/${enc(quoteTitle)}`,
+      },
+      view: { path: '/admin/view-quote', getHref: () => '/admin/view-quote' },
+      trash: { path: '/admin/view-trash-quote', getHref: () => '/admin/view-trash-quote' },
+    },
     /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
     contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },
     reference: {

@@ -1,7 +1,8 @@
 import { LazyLatestPosts } from '@/features/blog/components/lazy-latest-posts';
 import { HomePage } from '@/features/home/components/home-page';
+import { LazyQuoteOfTheDay } from '@/features/quotes/components/lazy-quote-of-the-day';
 
-/** The home page (in the first load) with the latest blog posts (loaded after it). */
+/** The home page (in the first load) with the latest blog posts and the quote of the day (loaded after it). */
 export function Component() {
-  return <HomePage latestPosts={<LazyLatestPosts />} />;
+  return <HomePage latestPosts={<LazyLatestPosts />} quoteOfTheDay={<LazyQuoteOfTheDay />} />;
 }

@@ -116,6 +116,18 @@ const adminBlogGroup = (): MenuGroup => ({
   activePatterns: [paths.admin.blog.edit.path],
 });
 
+/** spec §2 admin quote screens: add, list and trash (the edit page opens the group too). */
+const adminQuoteGroup = (): MenuGroup => ({
+  id: 'quotes',
+  labelKey: 'adminQuotes.menu.group',
+  entries: [
+    { to: paths.admin.quotes.add.getHref(), labelKey: 'adminQuotes.menu.add' },
+    { to: paths.admin.quotes.view.getHref(), labelKey: 'adminQuotes.menu.view' },
+    { to: paths.admin.quotes.trash.getHref(), labelKey: 'adminQuotes.menu.trash' },
+  ],
+  activePatterns: [paths.admin.quotes.edit.path],
+});
+
 /**
  * spec §2 admin top menu's User Waiting List group: the contact-us list (the waiting list and the
  * starter-kit requests join it with their pages).
@@ -164,6 +176,7 @@ export const areaMenu = (role: Role): MenuItem[] => [
           ...adminReferenceGroups(),
           adminComplaintGroup(),
           adminBlogGroup(),
+          adminQuoteGroup(),
           adminWaitingListGroup(),
           adminCouponGroup(),
         ] : []),

@@ -10,15 +10,17 @@ const STEPS = ['find', 'book', 'meet'] as const;
 const FAQ = ['what', 'replace', 'language'] as const;
 
 type Props = {
-  /** The latest blog posts (blog), composed by the app; last, so nothing moves when they come. */
+  /** The latest blog posts (blog), composed by the app; after the fold, so nothing above them moves when they come. */
   latestPosts?: ReactNode;
+  /** Today's quote (quotes), composed by the app; after the fold too, so nothing above it moves when it comes. */
+  quoteOfTheDay?: ReactNode;
 };
 
 /**
  * Home: what Equilibre offers, its live figures, the trusted team and FAQ sections the header and
- * footer link to, and the latest blog posts.
+ * footer link to, the latest blog posts and the quote of the day.
  */
-export function HomePage({ latestPosts }: Props) {
+export function HomePage({ latestPosts, quoteOfTheDay }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -64,6 +66,7 @@ export function HomePage({ latestPosts }: Props) {
         </dl>
       </section>
       {latestPosts}
+      {quoteOfTheDay}
     </>
   );
 }

@@ -215,6 +215,7 @@ describe('admin reference lists', () => {
       'Pays et villes',
       'Réclamations',
       'Blog',
+      'Citations',
       'Liste d’attente des utilisateurs',
       'Codes promo',
     ]);

@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '@/components/layouts/page-title';
+import { ActionButton } from '@/components/ui/action-button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { ListStatus } from '@/components/ui/list-status';
+import listStyles from '@/components/ui/list.module.css';
+import { pageCountOf } from '@/components/ui/page-count';
+import { Pagination } from '@/components/ui/pagination';
+import { SearchForm } from '@/components/ui/search-form';
+import { useListParams } from '@/components/ui/use-list-params';
+import { paths } from '@/config/paths';
+import { useViewerZone } from '@/lib/viewer-zone';
+import { formatShortDateTimeIn } from '@/lib/zoned-time';
+import { useQuotes } from '../api/get-quotes';
+import { useRestoreQuote } from '../api/restore-quote';
+import { useTrashQuote, type QuoteRef } from '../api/trash-quote';
+import { CLIP_LIST, CLIP_NAME, clipQuote, editQuoteHref } from './quote-text';
+import styles from './quotes-admin.module.css';
+
+/**
+ * spec §2 admin `view-quote` and `view-trash-quote`: the quotes, latest added first, 20 a page, searched
+ * by author or text (either language), kept in the address. Each row shows the French text (clipped),
+ * the author and the date it was added (in the trash: when it was trashed). A quote goes to the trash
+ * once the administrator confirms, and comes back from it into the home page's rotation.
+ */
+export function AdminQuoteList({ trashed }: { trashed: boolean }) {
+  const { t, i18n } = useTranslation();
+  const { search, page, goTo } = useListParams();
+  const list = useQuotes({ trashed, search, page });
+  const trash = useTrashQuote();
+  const restore = useRestoreQuote();
+  const [target, setTarget] = useState<(QuoteRef & { author: string }) | null>(null);
+  const zone = useViewerZone('admin');
+  const captionId = useId();
+  const title = t(trashed ? 'adminQuotes.titles.trash' : 'adminQuotes.titles.view');
+  const data = list.data;
+  const columns = {
+    text: t('adminQuotes.columns.text'),
+    author: t('adminQuotes.columns.author'),
+    date: t(trashed ? 'adminQuotes.columns.trashedAt' : 'adminQuotes.columns.addedAt'),
+    actions: t('adminQuotes.columns.actions'),
+  };
+  const dateTime = (value: string | null) => (value ? formatShortDateTimeIn(value, zone, i18n.language) : '—');
+  const close = () => setTarget(null);
+  // The mutation announces the outcome (meta.feedback); the dialog stays open on a failure.
+  const confirmTrash = (quote: QuoteRef) => trash.mutate({ id: quote.id, text: quote.text }, { onSuccess: close });
+
+  return (
+    <div className="stack">
+      <PageTitle>{title}</PageTitle>
+      <div className={listStyles.toolbar}>
+        <SearchForm value={search} onSearch={(value) => goTo({ search: value })} label={t('adminQuotes.search')} />
+        <div className={listStyles.actions}>
+          {trashed ? (
+            <Link className="btn btn-secondary" to={paths.admin.quotes.view.getHref()}>
+              {t('adminQuotes.titles.view')}
+            </Link>
+          ) : (
+            <>
+              <Link className="btn" to={paths.admin.quotes.add.getHref()}>
+                {t('adminQuotes.titles.add')}
+              </Link>
+              <Link className="btn btn-secondary" to={paths.admin.quotes.trash.getHref()}>
+                {t('adminQuotes.titles.trash')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div className="card">
+        <ListStatus list={list} totalText={(count) => t('adminQuotes.total', { count })} />
+        {data && data.items.length > 0 && (
+          <div className={listStyles.tableWrap}>
+            <table className={listStyles.table} aria-labelledby={captionId}>
+              <caption id={captionId} className="visually-hidden">
+                {title}
+              </caption>
+              <thead>
+                <tr>
+                  {Object.values(columns).map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => {
+                  const quote = { id: row.quote_id, text: clipQuote(row.text_fr, CLIP_NAME) };
+                  return (
+                    <tr key={row.quote_id}>
+                      <th scope="row" data-label={columns.text} className={styles.textCell}>
+                        <span lang="fr">{clipQuote(row.text_fr, CLIP_LIST)}</span>
+                      </th>
+                      <td data-label={columns.author} className={styles.authorCell}>
+                        {row.author}
+                      </td>
+                      <td data-label={columns.date}>{dateTime(trashed ? row.trashed_at : row.added_at)}</td>
+                      <td data-label={columns.actions}>
+                        {trashed ? (
+                          <ActionButton
+                            type="button"
+                            className="btn btn-secondary btn-small"
+                            pending={restore.isPending && restore.variables.id === row.quote_id}
+                            aria-label={t('adminQuotes.restoreNamed', { text: quote.text })}
+                            onClick={() => restore.mutate(quote)}
+                          >
+                            {t('adminQuotes.restore')}
+                          </ActionButton>
+                        ) : (
+                          <div className={listStyles.actions}>
+                            <Link
+                              className="btn btn-secondary btn-small"
+                              to={editQuoteHref(row)}
+                              aria-label={t('adminQuotes.editNamed', { text: quote.text })}
+                            >
+                              {t('adminQuotes.edit')}
+                            </Link>
+                            <button
+                              type="button"
+                              className="btn btn-secondary btn-small"
+                              aria-label={t('adminQuotes.trashNamed', { text: quote.text })}
+                              onClick={() => setTarget({ ...quote, author: row.author })}
+                            >
+                              {t('adminQuotes.trash')}
+                            </button>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {data && data.items.length === 0 && (
+          <p>{t(search ? 'adminQuotes.noMatch' : trashed ? 'adminQuotes.emptyTrash' : 'adminQuotes.empty')}</p>
+        )}
+        {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}
+      </div>
+      {target && (
+        <Dialog title={t('adminQuotes.confirmTitle')} onClose={close}>
+          <p>{t('adminQuotes.confirmText', { text: target.text, author: target.author })}</p>
+          <DialogActions>
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              {t('adminQuotes.cancel')}
+            </button>
+            <ActionButton type="button" pending={trash.isPending} onClick={() => confirmTrash(target)}>
+              {t('adminQuotes.confirmTrash')}
+            </ActionButton>
+          </DialogActions>
+        </Dialog>
+      )}
+    </div>
+  );
+}
