@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import listStyles from '@/components/ui/list.module.css';
+import { DataTable } from '@/components/ui/data-table';
 import { errorText } from '@/lib/toast';
 import { USAGE_WEEKS, useUsage, type UsageRow } from '../api/get-usage';
 import styles from './admin-dashboard.module.css';
@@ -23,7 +23,6 @@ export function UsageTable() {
   const { t, i18n } = useTranslation();
   const usage = useUsage(USAGE_WEEKS);
   const headingId = useId();
-  const captionId = useId();
   const title = t('adminDashboard.usage.title');
   const columns = {
     week: t('adminDashboard.usage.week'),
@@ -58,21 +57,7 @@ export function UsageTable() {
       {usage.isPending && <p aria-live="polite">{t('adminDashboard.usage.loading')}</p>}
       {usage.isSuccess && rows.length === 0 && <p>{t('adminDashboard.usage.empty')}</p>}
       {rows.length > 0 && (
-        <div className={listStyles.tableWrap}>
-          <table className={listStyles.table} aria-labelledby={captionId}>
-            <caption id={captionId} className="visually-hidden">
-              {title}
-            </caption>
-            <thead>
-              <tr>
-                {Object.values(columns).map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
+        <DataTable caption={title} columns={Object.values(columns)}>
               {rows.map((row) => (
                 <tr key={`${row.week}-${row.view}-${row.role}`}>
                   <th scope="row" data-label={columns.week}>
@@ -84,9 +69,7 @@ export function UsageTable() {
                   <td data-label={columns.people}>{count(row.people)}</td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </DataTable>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { PageTitle } from '@/components/layouts/page-title';
 import { ActionButton } from '@/components/ui/action-button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
+import { DataTable } from '@/components/ui/data-table';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -36,7 +37,6 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
   const restore = useRestoreBlogPost();
   const [target, setTarget] = useState<BlogPostRef | null>(null);
   const zone = useViewerZone('admin');
-  const captionId = useId();
   const statusId = useId();
   const english = i18n.language === 'en';
   const title = t(trashed ? 'adminBlog.titles.trash' : 'adminBlog.titles.view');
@@ -93,21 +93,7 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
       <div className="card">
         <ListStatus list={list} totalText={(count) => t('adminBlog.total', { count })} />
         {data && data.items.length > 0 && (
-          <div className={listStyles.tableWrap}>
-            <table className={listStyles.table} aria-labelledby={captionId}>
-              <caption id={captionId} className="visually-hidden">
-                {title}
-              </caption>
-              <thead>
-                <tr>
-                  {Object.values(columns).map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable caption={title} columns={Object.values(columns)}>
                 {data.items.map((row) => {
                   const post = { id: row.id, title: titleOf(row) };
                   return (
@@ -161,9 +147,7 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
         {data && data.items.length === 0 && (
           <p>{t(search || status ? 'adminBlog.noMatch' : trashed ? 'adminBlog.emptyTrash' : 'adminBlog.empty')}</p>

@@ -18,7 +18,7 @@ import { BLOG_LANGUAGES, type AdminBlogPost } from '../api/types';
 import { AuthorField } from './author-field';
 import { CoverField } from './cover-field';
 import { PublicationField } from './publication-field';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '@/components/form/use-focus-first-error';
 import { VersionFields } from './version-fields';
 
 type Props = { post?: AdminBlogPost };

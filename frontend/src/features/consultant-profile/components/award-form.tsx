@@ -7,7 +7,7 @@ import { formStyles } from '@/components/form/form-styles';
 import { TextField } from '@/components/form/text-field';
 import { AWARD_YEAR_MIN, awardSchema, awardYearMax, emptyAward, type AwardValues } from '../api/award';
 import type { Certificate, Degree } from '../api/profile';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '@/components/form/use-focus-first-error';
 
 type Props = {
   kind: Extract<FileKind, 'degree' | 'certificate'>;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formStyles } from '@/components/form/form-styles';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '@/components/form/use-focus-first-error';
 
 /**
  * The save button of a section form; disabled while saving or while the profile is under review.

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/layouts/page-title';
 import { ActionButton } from '@/components/ui/action-button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
+import { DataTable } from '@/components/ui/data-table';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -31,7 +32,6 @@ export function ContactMessageList() {
   const remove = useDeleteContactMessage();
   const [target, setTarget] = useState<ContactMessage | null>(null);
   const zone = useViewerZone('admin');
-  const captionId = useId();
   const title = t('adminContact.title');
   const data = list.data;
   const columns = {
@@ -61,21 +61,7 @@ export function ContactMessageList() {
       <div className="card">
         <ListStatus list={list} totalText={(count) => t('adminContact.total', { count })} />
         {data && data.items.length > 0 && (
-          <div className={listStyles.tableWrap}>
-            <table className={listStyles.table} aria-labelledby={captionId}>
-              <caption id={captionId} className="visually-hidden">
-                {title}
-              </caption>
-              <thead>
-                <tr>
-                  {Object.values(columns).map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable caption={title} columns={Object.values(columns)}>
                 {data.items.map((row) => (
                   <tr key={row.message_id}>
                     <td data-label={columns.received}>{formatShortDateTimeIn(row.received_at, zone, i18n.language)}</td>
@@ -113,9 +99,7 @@ export function ContactMessageList() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
         {data && data.items.length === 0 && <p>{t(search ? 'adminContact.noMatch' : 'adminContact.empty')}</p>}
         {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}

@@ -1,9 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
 import { ListStatus } from '@/components/ui/list-status';
-import listStyles from '@/components/ui/list.module.css';
+import { DataTable } from '@/components/ui/data-table';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
 import { paths } from '@/config/paths';
@@ -22,7 +21,6 @@ export function CouponListPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const list = useCoupons(page);
   const disable = useDisableCoupon();
-  const captionId = useId();
   const language = i18n.language;
   const data = list.data;
   const value = (c: Coupon) =>
@@ -45,21 +43,7 @@ export function CouponListPage() {
       <div className="card">
         <ListStatus list={list} totalText={(count) => t('coupons.total', { count })} />
         {data && data.items.length > 0 && (
-          <div className={listStyles.tableWrap}>
-            <table className={listStyles.table} aria-labelledby={captionId}>
-              <caption id={captionId} className="visually-hidden">
-                {t('coupons.listTitle')}
-              </caption>
-              <thead>
-                <tr>
-                  {Object.values(columns).map((c) => (
-                    <th key={c} scope="col">
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable caption={t('coupons.listTitle')} columns={Object.values(columns)}>
                 {data.items.map((c) => (
                   <tr key={c.id}>
                     <th scope="row" data-label={columns.code}>
@@ -94,9 +78,7 @@ export function CouponListPage() {
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
         {data && data.items.length === 0 && <p>{t('coupons.none')}</p>}
         {data && (

@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
 import { ActionButton } from '@/components/ui/action-button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
+import { DataTable } from '@/components/ui/data-table';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
@@ -33,7 +34,6 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
   const restore = useRestoreQuote();
   const [target, setTarget] = useState<(QuoteRef & { author: string }) | null>(null);
   const zone = useViewerZone('admin');
-  const captionId = useId();
   const title = t(trashed ? 'adminQuotes.titles.trash' : 'adminQuotes.titles.view');
   const data = list.data;
   const columns = {
@@ -73,21 +73,7 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
       <div className="card">
         <ListStatus list={list} totalText={(count) => t('adminQuotes.total', { count })} />
         {data && data.items.length > 0 && (
-          <div className={listStyles.tableWrap}>
-            <table className={listStyles.table} aria-labelledby={captionId}>
-              <caption id={captionId} className="visually-hidden">
-                {title}
-              </caption>
-              <thead>
-                <tr>
-                  {Object.values(columns).map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
+          <DataTable caption={title} columns={Object.values(columns)}>
                 {data.items.map((row) => {
                   const quote = { id: row.quote_id, text: clipQuote(row.text_fr, CLIP_NAME) };
                   return (
@@ -133,9 +119,7 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
                     </tr>
                   );
                 })}
-              </tbody>
-            </table>
-          </div>
+              </DataTable>
         )}
         {data && data.items.length === 0 && (
           <p>{t(search ? 'adminQuotes.noMatch' : trashed ? 'adminQuotes.emptyTrash' : 'adminQuotes.empty')}</p>

@@ -20,7 +20,7 @@ import {
 } from '../api/quote-form';
 import { useSaveQuote } from '../api/save-quote';
 import { QUOTE_LANGUAGES, type AdminQuote } from '../api/types';
-import { useFocusFirstError } from './use-focus-first-error';
+import { useFocusFirstError } from '@/components/form/use-focus-first-error';
 
 type Props = { quote?: AdminQuote };
 

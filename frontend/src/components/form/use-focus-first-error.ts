@@ -2,10 +2,9 @@ import { useFormikContext } from 'formik';
 import { useEffect, useRef } from 'react';
 
 /**
- * After a submit that ends with errors (the form's own checks or the server's),
- * moves focus to the first invalid control, so that keyboard and screen-reader
- * users land on what to fix on these long forms. Returns a ref for any element
- * inside the form.
+ * After a submit that ends with errors (the form's own checks or the server's), moves focus to
+ * the first invalid control, so keyboard and screen-reader users land on what to fix (long forms
+ * especially). Returns a ref for any element inside the form.
  */
 export const useFocusFirstError = <T extends HTMLElement>() => {
   const inside = useRef<T>(null);
@@ -18,8 +17,7 @@ export const useFocusFirstError = <T extends HTMLElement>() => {
     if (!finished || submitCount === 0 || !hasErrors) return;
     // After the render that marks the fields invalid.
     const id = window.setTimeout(() => {
-      const form = inside.current?.closest('form');
-      form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      inside.current?.closest('form')?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     });
     return () => window.clearTimeout(id);
   }, [isSubmitting, submitCount, hasErrors]);
