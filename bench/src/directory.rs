@@ -378,6 +378,17 @@ pub async fn load_as(
             format!("Bearer {token}").parse()?,
         );
     }
+    load_with(base, paths, connections, seconds, headers).await
+}
+
+/// [`load`] with these headers on every request.
+pub async fn load_with(
+    base: &str,
+    paths: &[String],
+    connections: usize,
+    seconds: u64,
+    headers: reqwest::header::HeaderMap,
+) -> Result<Load> {
     let client = reqwest::Client::builder()
         .pool_max_idle_per_host(connections)
         .default_headers(headers)

@@ -48,7 +48,7 @@ struct Entry {
 
 /// A rendered body and the instant after which the clock alone changes it.
 pub struct Rendered {
-    pub body: String,
+    pub body: Bytes,
     pub expires: DateTime<Utc>,
 }
 
@@ -145,7 +145,7 @@ impl RenderCache {
             return Ok(body);
         }
         let rendered = render().await?;
-        let body = Bytes::from(rendered.body);
+        let body = rendered.body;
         self.put(
             key,
             Entry {
@@ -180,7 +180,10 @@ where
             let value = render().await?;
             let body = serde_json::to_string(&value)
                 .map_err(|_| QueryError::Corrupt("an answer that does not serialise"))?;
-            Ok(Rendered { body, expires })
+            Ok(Rendered {
+                body: body.into(),
+                expires,
+            })
         })
         .await?;
     Ok(crate::routes::raw_json(body))

@@ -152,7 +152,7 @@ async fn cached(
         .get_or_render(state, key, wanted, async || {
             let page = build().await?;
             Ok(Rendered {
-                body: document(state, &template, &page),
+                body: document(state, &template, &page).into(),
                 expires: DateTime::<Utc>::MAX_UTC,
             })
         })

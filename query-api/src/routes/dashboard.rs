@@ -247,7 +247,7 @@ async fn render(state: &QueryState, weeks: u32) -> Result<Rendered, QueryError> 
     };
     Ok(Rendered {
         // Strings and integers only: serialising cannot fail.
-        body: serde_json::to_string(&body).expect("the dashboard serialises"),
+        body: (serde_json::to_string(&body).expect("the dashboard serialises")).into(),
         expires,
     })
 }

@@ -66,7 +66,7 @@ async fn render(state: &QueryState) -> Result<Rendered, QueryError> {
         shown_from: SHOWN_FROM,
     };
     Ok(Rendered {
-        body: serde_json::to_string(&figures).expect("four integers serialise"),
+        body: (serde_json::to_string(&figures).expect("four integers serialise")).into(),
         // Only the read models change it: kept while the checkpoint stands.
         expires: state.clock.now() + TimeDelta::days(1),
     })

@@ -75,20 +75,60 @@ pub async fn sitemap(
     State(state): State<QueryState>,
     headers: axum::http::HeaderMap,
 ) -> Result<Response, QueryError> {
-    // Kept while the read models stand still: crawlers fetch it often.
+    // Kept while the read models stand still, gzipped once for the crawlers
+    // that accept it (all of them): a few hundred KB is not compressed again
+    // on every fetch.
+    let gzip = accepts_gzip(&headers);
+    let key = if gzip {
+        "sitemap.xml.gz"
+    } else {
+        "sitemap.xml"
+    };
     let wanted = crate::freshness::min_position(&headers);
     let body = state
         .renders
-        .get_or_render(&state, "sitemap".into(), wanted, async || {
+        .get_or_render(&state, key.into(), wanted, async || {
+            let xml = urls(&state).await?;
             Ok(Rendered {
-                body: urls(&state).await?,
+                body: if gzip { gzipped(&xml)? } else { xml.into() },
                 expires: DateTime::<Utc>::MAX_UTC,
             })
         })
         .await?;
     let mut response = answer("application/xml; charset=utf-8", String::new());
+    if gzip {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    response
+        .headers_mut()
+        .insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     *response.body_mut() = body.into();
     Ok(response)
+}
+
+/// Whether `Accept-Encoding` names gzip (without `q=0`).
+fn accepts_gzip(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            parts.next() == Some("gzip") && !parts.any(|p| p.replace(' ', "") == "q=0")
+        })
+}
+
+fn gzipped(text: &str) -> Result<axum::body::Bytes, QueryError> {
+    use std::io::Write as _;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder
+        .write_all(text.as_bytes())
+        .and_then(|()| encoder.finish())
+        .map(Into::into)
+        .map_err(|_| QueryError::Corrupt("a sitemap that does not compress"))
 }
 
 async fn urls(state: &QueryState) -> Result<String, QueryError> {

@@ -283,7 +283,7 @@ async fn render_slots(
     };
     Ok(Rendered {
         // Strings and integers only: serialising cannot fail.
-        body: serde_json::to_string(&body).expect("slots serialise"),
+        body: (serde_json::to_string(&body).expect("slots serialise")).into(),
         expires,
     })
 }

@@ -112,7 +112,8 @@ pub async fn list_complaints(
                 .get_or_render(&state, key, min_position(&headers), async || {
                     let list = page(&state, &filter, ADMIN_ORDER, paging, viewer, lang).await?;
                     Ok(Rendered {
-                        body: serde_json::to_string(&list).expect("a complaint list serialises"),
+                        body: (serde_json::to_string(&list).expect("a complaint list serialises"))
+                            .into(),
                         // Nothing in a row changes with the clock alone.
                         expires: state.clock.now() + TimeDelta::hours(1),
                     })
