@@ -17,7 +17,7 @@ describe('a page the server rendered', () => {
     keepServerPageUntilReady(root);
     const server = document.getElementById('server-page');
     expect(server?.textContent).toBe('Inès Morel');
-    expect(root.hidden).toBe(true);
+    expect(root.style.display).toBe('none');
     expect(root.childNodes).toHaveLength(0);
 
     // The SPA's layout first, its page a moment later.
@@ -27,7 +27,7 @@ describe('a page the server rendered', () => {
     root.querySelector('main')?.insertAdjacentHTML('beforeend', '<h1>Inès Morel</h1>');
     await Promise.resolve();
     expect(document.getElementById('server-page')).toBeNull();
-    expect(root.hidden).toBe(false);
+    expect(root.style.display).toBe('');
   });
 
   it('gives way after a while even if the SPA never shows it', () => {
@@ -35,9 +35,9 @@ describe('a page the server rendered', () => {
     const root = serverRoot('blog-post');
     keepServerPageUntilReady(root, 1000);
     vi.advanceTimersByTime(999);
-    expect(root.hidden).toBe(true);
+    expect(root.style.display).toBe('none');
     vi.advanceTimersByTime(1);
-    expect(root.hidden).toBe(false);
+    expect(root.style.display).toBe('');
     expect(document.getElementById('server-page')).toBeNull();
   });
 
@@ -45,7 +45,7 @@ describe('a page the server rendered', () => {
     document.body.innerHTML = '<div id="root"><div class="boot">Equilibre</div></div>';
     const root = document.getElementById('root') as HTMLElement;
     keepServerPageUntilReady(root);
-    expect(root.hidden).toBe(false);
+    expect(root.style.display).toBe('');
     expect(root.textContent).toBe('Equilibre');
   });
 });

@@ -22,7 +22,8 @@ export function keepServerPageUntilReady(root: HTMLElement, timeoutMs = 4000) {
   server.append(...Array.from(root.childNodes));
   root.before(server);
   root.removeAttribute('data-ssr');
-  root.hidden = true;
+  // Not `hidden`: the stylesheet's `#root { display: flex }` would win over it.
+  root.style.display = 'none';
   const selector = READY[kind] ?? 'main h1';
   let timer = 0;
   const observer = new MutationObserver(() => {
@@ -32,7 +33,7 @@ export function keepServerPageUntilReady(root: HTMLElement, timeoutMs = 4000) {
     observer.disconnect();
     window.clearTimeout(timer);
     server.remove();
-    root.hidden = false;
+    root.style.removeProperty('display');
   }
   observer.observe(root, { childList: true, subtree: true });
   timer = window.setTimeout(reveal, timeoutMs);

@@ -17,6 +17,7 @@ pub mod expert;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::time::SystemTime;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -42,23 +43,32 @@ struct Template {
     /// The page as built, for a page that cannot be rendered.
     whole: String,
     security: SecurityHeaders,
+    /// When the build wrote it: rendered pages are kept per build.
+    built: SystemTime,
 }
 
 static TEMPLATES: LazyLock<Mutex<HashMap<PathBuf, Option<Arc<Template>>>>> =
     LazyLock::new(Mutex::default);
 
-/// The template of `static_dir`, read once; `None` when the build has no
+/// The template of `static_dir`, read again when a new build replaced
+/// `index.html` (its scripts' names change); `None` when the build has no
 /// `index.html` of the expected shape (the SPA's own route then serves it).
 fn template(state: &QueryState) -> Option<Arc<Template>> {
     let dir = &state.config.static_dir;
+    let built = std::fs::metadata(dir.join("index.html"))
+        .and_then(|m| m.modified())
+        .ok()?;
     let mut templates = TEMPLATES.lock().unwrap_or_else(PoisonError::into_inner);
-    templates
-        .entry(dir.clone())
-        .or_insert_with(|| read_template(dir, state).map(Arc::new))
-        .clone()
+    let current = templates.get(dir).cloned().flatten();
+    if let Some(template) = current.filter(|t| t.built == built) {
+        return Some(template);
+    }
+    let template = read_template(dir, state, built).map(Arc::new);
+    templates.insert(dir.clone(), template.clone());
+    template
 }
 
-fn read_template(dir: &Path, state: &QueryState) -> Option<Template> {
+fn read_template(dir: &Path, state: &QueryState, built: SystemTime) -> Option<Template> {
     let whole = std::fs::read_to_string(dir.join("index.html")).ok()?;
     let lang_at = whole.find("<html lang=\"")? + "<html lang=\"".len();
     let lang_end = lang_at + whole[lang_at..].find('"')?;
@@ -88,6 +98,7 @@ fn read_template(dir: &Path, state: &QueryState) -> Option<Template> {
         after_root: whole[root_close..].to_owned(),
         whole: whole.clone(),
         security,
+        built,
     })
 }
 
