@@ -12,9 +12,11 @@ use crate::error::CommandError;
 use crate::execute::{Actor, Batch, already_applied, load, with_retry};
 use crate::ids::Ids;
 
+/// A quote as the editor sends it (named apart from the booking's price
+/// quote of the OpenAPI document).
 #[derive(Clone, Debug, Default, Deserialize, ToSchema)]
 #[serde(default)]
-pub struct QuoteBody {
+pub struct CitationBody {
     #[schema(max_length = 400)]
     pub text_fr: String,
     #[schema(max_length = 400)]
@@ -24,7 +26,7 @@ pub struct QuoteBody {
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
-pub struct QuoteWritten {
+pub struct CitationWritten {
     pub id: Uuid,
 }
 
@@ -68,15 +70,15 @@ pub async fn write(
     ids: &Ids,
     actor: Actor,
     quote_id: Option<Uuid>,
-    body: QuoteBody,
-) -> Result<(QuoteWritten, Option<Position>), CommandError> {
+    body: CitationBody,
+) -> Result<(CitationWritten, Option<Position>), CommandError> {
     let id = quote_id.unwrap_or_else(|| ids.id("quote"));
     let text = QuoteText::parse(&body.text_fr, &body.text_en, &body.author)?;
     let position = decide(app, ids, actor, id, quote_id.is_some(), |state| {
         Ok(quote::write(state, id, text.clone(), app.clock.now())?)
     })
     .await?;
-    Ok((QuoteWritten { id }, position))
+    Ok((CitationWritten { id }, position))
 }
 
 /// Moves a quote to the trash, or takes it out.

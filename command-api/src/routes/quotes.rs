@@ -11,19 +11,19 @@ use crate::caller::SignedIn;
 use crate::context::{Json, Result};
 use crate::execute::Actor;
 use crate::ids::IdempotencyKey;
-use crate::quotes::{self, QuoteBody, QuoteWritten};
+use crate::quotes::{self, CitationBody, CitationWritten};
 
 /// Adds a quote to the home page's rotation.
 #[utoipa::path(post, path = "/api/admin-panel/quotes", tag = "content", security(("session" = [])),
-    request_body = QuoteBody,
-    responses((status = 201, body = QuoteWritten), (status = 400, body = ErrorEnvelope),
+    request_body = CitationBody,
+    responses((status = 201, body = CitationWritten), (status = 400, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn add_quote(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,
     key: IdempotencyKey,
-    Json(body): Json<QuoteBody>,
-) -> Result<Committed<QuoteWritten>> {
+    Json(body): Json<CitationBody>,
+) -> Result<Committed<CitationWritten>> {
     let ids = key.ids(Some(caller.account_id));
     let (written, position) = quotes::write(&app, &ids, Actor::from(&caller), None, body).await?;
     Ok(Committed::new(StatusCode::CREATED, position).body(written))
@@ -31,16 +31,16 @@ pub async fn add_quote(
 
 /// Replaces a quote's text and author.
 #[utoipa::path(put, path = "/api/admin-panel/quotes/{id}", tag = "content", security(("session" = [])),
-    request_body = QuoteBody, params(("id" = Uuid, Path)),
-    responses((status = 200, body = QuoteWritten), (status = 400, body = ErrorEnvelope),
+    request_body = CitationBody, params(("id" = Uuid, Path)),
+    responses((status = 200, body = CitationWritten), (status = 400, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
 pub async fn edit_quote(
     State(app): State<AppState>,
     SignedIn(caller): SignedIn,
     key: IdempotencyKey,
     Path(id): Path<Uuid>,
-    Json(body): Json<QuoteBody>,
-) -> Result<Committed<QuoteWritten>> {
+    Json(body): Json<CitationBody>,
+) -> Result<Committed<CitationWritten>> {
     let ids = key.ids(Some(caller.account_id));
     let (written, position) =
         quotes::write(&app, &ids, Actor::from(&caller), Some(id), body).await?;

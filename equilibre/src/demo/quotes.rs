@@ -3,7 +3,7 @@
 use anyhow::anyhow;
 use command_api::execute::Actor;
 use command_api::ids::IdempotencyKey;
-use command_api::quotes::{QuoteBody, write};
+use command_api::quotes::{CitationBody, write};
 use domain::account::Role;
 use uuid::Uuid;
 
@@ -59,7 +59,7 @@ pub async fn seed(app: &App, admin: Uuid) -> anyhow::Result<()> {
         role: Role::Admin.as_str(),
     };
     for (fr, en, author) in QUOTES {
-        let body = QuoteBody {
+        let body = CitationBody {
             text_fr: (*fr).into(),
             text_en: (*en).into(),
             author: (*author).into(),

@@ -22,7 +22,7 @@ const MAX_PAGE_SIZE: u32 = 100;
 const HOME_ZONE: chrono_tz::Tz = chrono_tz::Europe::Paris;
 
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
-pub struct QuoteRow {
+pub struct CitationRow {
     pub quote_id: String,
     pub text_fr: String,
     pub text_en: String,
@@ -38,7 +38,7 @@ const SELECT: &str = "SELECT quote_id, text_fr, text_en, author, added_at, updat
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(default)]
 #[into_params(parameter_in = Query)]
-pub struct QuoteParams {
+pub struct CitationParams {
     /// Words of the author or either text, case and accents ignored.
     #[param(max_length = 200)]
     pub search: String,
@@ -51,13 +51,13 @@ pub struct QuoteParams {
 
 /// The quotes (or the trash), latest added first.
 #[utoipa::path(get, path = "/api/admin-panel/quotes", tag = "content", security(("session" = [])),
-    params(QuoteParams),
-    responses((status = 200, body = ListEnvelope<QuoteRow>), (status = 400, body = ErrorEnvelope),
+    params(CitationParams),
+    responses((status = 200, body = ListEnvelope<CitationRow>), (status = 400, body = ErrorEnvelope),
         (status = 401, body = ErrorEnvelope), (status = 403, body = ErrorEnvelope)))]
 pub async fn admin_quotes(
     State(state): State<QueryState>,
     SignedIn(_caller): SignedIn,
-    Query(params): Query<QuoteParams>,
+    Query(params): Query<CitationParams>,
 ) -> Result<impl IntoResponse, QueryError> {
     let (page, page_size) =
         crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
@@ -78,7 +78,7 @@ pub async fn admin_quotes(
         "SELECT COUNT(*) FROM rm_quotes WHERE {clauses}"
     )));
     let offset = (u64::from(page) - 1) * u64::from(page_size);
-    let mut rows = sqlx::query_as::<_, QuoteRow>(sqlx::AssertSqlSafe(format!(
+    let mut rows = sqlx::query_as::<_, CitationRow>(sqlx::AssertSqlSafe(format!(
         "{SELECT} WHERE {clauses} ORDER BY added_at DESC, quote_id LIMIT {page_size} OFFSET {offset}"
     )));
     for pattern in &patterns {
@@ -98,7 +98,7 @@ pub async fn admin_quotes(
 /// One quote, for the editor.
 #[utoipa::path(get, path = "/api/admin-panel/quotes/{id}", tag = "content", security(("session" = [])),
     params(("id" = Uuid, Path)),
-    responses((status = 200, body = QuoteRow), (status = 401, body = ErrorEnvelope),
+    responses((status = 200, body = CitationRow), (status = 401, body = ErrorEnvelope),
         (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope)))]
 pub async fn admin_quote(
     State(state): State<QueryState>,
@@ -106,12 +106,13 @@ pub async fn admin_quote(
     Path(id): Path<String>,
 ) -> Result<impl IntoResponse, QueryError> {
     let id: Uuid = id.parse().map_err(|_| QueryError::NotFound)?;
-    let row =
-        sqlx::query_as::<_, QuoteRow>(sqlx::AssertSqlSafe(format!("{SELECT} WHERE quote_id = $1")))
-            .bind(id.to_string())
-            .fetch_optional(&state.read.pool)
-            .await?
-            .ok_or(QueryError::NotFound)?;
+    let row = sqlx::query_as::<_, CitationRow>(sqlx::AssertSqlSafe(format!(
+        "{SELECT} WHERE quote_id = $1"
+    )))
+    .bind(id.to_string())
+    .fetch_optional(&state.read.pool)
+    .await?
+    .ok_or(QueryError::NotFound)?;
     Ok(NoStore(Json(row)))
 }
 
