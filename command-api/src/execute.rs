@@ -31,9 +31,19 @@ pub async fn load<E: EventSchema, S: Default>(
     stream: &StreamId,
     fold: impl Fn(S, &E) -> S,
 ) -> Result<Loaded<S>, CommandError> {
+    load_from(app, stream, S::default(), fold).await
+}
+
+/// [`load`] for a state that does not start empty (a page's built-in text).
+pub async fn load_from<E: EventSchema, S>(
+    app: &AppState,
+    stream: &StreamId,
+    initial: S,
+    fold: impl Fn(S, &E) -> S,
+) -> Result<Loaded<S>, CommandError> {
     let recorded = app.stores.events.read_stream(stream).await?;
     let version = recorded.len() as u64;
-    let mut state = S::default();
+    let mut state = initial;
     for event in &recorded {
         let decoded: E = codec::decode(&event.event_type, event.schema_version, &event.payload)
             .map_err(|e| {

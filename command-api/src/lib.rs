@@ -20,6 +20,7 @@ pub mod quotes;
 pub mod reference;
 pub mod rooms;
 pub mod routes;
+pub mod site;
 pub mod usage;
 
 use std::sync::Arc;
@@ -159,6 +160,11 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::quotes::edit_quote))
         .routes(routes!(routes::quotes::trash_quote))
         .routes(routes!(routes::quotes::restore_quote))
+        .routes(routes!(routes::site::edit_site_page))
+        .routes(routes!(routes::site::publish_legal_version))
+        .routes(routes!(routes::site::trash_legal_version))
+        .routes(routes!(routes::site::restore_legal_version))
+        .routes(routes!(routes::site::accept_legal))
         .routes(routes!(
             routes::favourites::add_favourite,
             routes::favourites::remove_favourite

@@ -106,6 +106,8 @@ pub enum RuleCode {
     InformationNotRequested,
     InvalidCredentials,
     LastDegreeRequired,
+    LegalTextUnchanged,
+    LegalVersionInForce,
     NoChangesToReview,
     NoShowTooLate,
     NotFound,
@@ -139,6 +141,7 @@ pub enum RuleCode {
     SlotTaken,
     SlotUnavailable,
     StatementAlreadySubmitted,
+    TermsNotAccepted,
 }
 
 /// What kind of refusal a rule code is; services map it to their protocol's
@@ -208,6 +211,8 @@ impl RuleCode {
             | RuleCode::HoldExpired
             | RuleCode::InformationNotRequested
             | RuleCode::LastDegreeRequired
+            | RuleCode::LegalTextUnchanged
+            | RuleCode::LegalVersionInForce
             | RuleCode::NoChangesToReview
             | RuleCode::NoShowTooLate
             | RuleCode::ProfileAlreadyApproved
@@ -225,7 +230,8 @@ impl RuleCode {
             | RuleCode::SecondFactorRequired
             | RuleCode::SlotTaken
             | RuleCode::SlotUnavailable
-            | RuleCode::StatementAlreadySubmitted => RuleKind::Conflict,
+            | RuleCode::StatementAlreadySubmitted
+            | RuleCode::TermsNotAccepted => RuleKind::Conflict,
             RuleCode::InvalidCredentials | RuleCode::NotSignedIn => RuleKind::Unauthorized,
             RuleCode::NotFound => RuleKind::NotFound,
             RuleCode::ContactMessageLimit | RuleCode::OtpResendTooSoon | RuleCode::OtpSendLimit => {

@@ -28,6 +28,7 @@ pub mod reference_data;
 pub mod reminder;
 pub mod reporting;
 pub mod room;
+pub mod site;
 pub mod upload;
 pub mod usage;
 pub mod values;

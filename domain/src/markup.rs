@@ -79,6 +79,61 @@ pub fn reading_minutes(markdown: &str) -> u32 {
     u32::try_from(words.div_ceil(WORDS_PER_MINUTE).max(1)).unwrap_or(u32::MAX)
 }
 
+/// A block of text as a printed document lays it out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Block {
+    /// A heading and its level (1–6).
+    Heading(u8, String),
+    Paragraph(String),
+    /// An item of a list.
+    Item(String),
+}
+
+/// The blocks of `markdown`, their inline markup dropped (a PDF of a legal text).
+pub fn blocks(markdown: &str) -> Vec<Block> {
+    use pulldown_cmark::Tag;
+    let mut blocks = Vec::new();
+    let mut text = String::new();
+    let mut heading = None;
+    let mut items = 0usize;
+    for event in Parser::new_ext(markdown, options()) {
+        match event {
+            Event::Start(Tag::Heading { level, .. }) => heading = Some(level as u8),
+            Event::Start(Tag::Item) => {
+                // An item holding a list: its own words come first.
+                if !text.trim().is_empty() {
+                    blocks.push(Block::Item(take(&mut text)));
+                }
+                items += 1;
+            }
+            Event::Text(t) | Event::Code(t) => text.push_str(&t),
+            Event::SoftBreak | Event::HardBreak => text.push(' '),
+            Event::End(TagEnd::Heading(_)) => {
+                blocks.push(Block::Heading(heading.take().unwrap_or(2), take(&mut text)));
+            }
+            Event::End(TagEnd::Paragraph) if items == 0 => {
+                blocks.push(Block::Paragraph(take(&mut text)));
+            }
+            Event::End(TagEnd::Paragraph) => text.push(' '),
+            Event::End(TagEnd::Item) => {
+                items = items.saturating_sub(1);
+                blocks.push(Block::Item(take(&mut text)));
+            }
+            _ => {}
+        }
+    }
+    blocks.retain(|block| match block {
+        Block::Heading(_, t) | Block::Paragraph(t) | Block::Item(t) => !t.is_empty(),
+    });
+    blocks
+}
+
+fn take(text: &mut String) -> String {
+    let taken = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    text.clear();
+    taken
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -148,5 +203,20 @@ mod tests {
         assert_eq!(excerpt("Court.", 14), "Court.");
         assert_eq!(reading_minutes("un mot"), 1);
         assert_eq!(reading_minutes(&"mot ".repeat(401)), 3);
+    }
+
+    #[test]
+    fn a_document_is_headings_paragraphs_and_items_without_markup() {
+        let blocks =
+            blocks("## Vos **droits**\n\nVous pouvez\nécrire.\n\n- accès\n- *effacement*\n");
+        assert_eq!(
+            blocks,
+            [
+                Block::Heading(2, "Vos droits".into()),
+                Block::Paragraph("Vous pouvez écrire.".into()),
+                Block::Item("accès".into()),
+                Block::Item("effacement".into()),
+            ]
+        );
     }
 }

@@ -10,6 +10,7 @@
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod document_pdf;
 pub mod doorbell;
 pub mod files;
 pub mod http;

@@ -187,7 +187,7 @@ pub fn text_width(text: &str, size: f32) -> f32 {
 
 /// `text` cut into lines no wider than `width` at `size`, between words (a
 /// word wider than a line is cut where it must).
-fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: f32, size: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {

@@ -1,6 +1,5 @@
 use domain::account::{
-    LegalVersions, NewAccount, PRIVACY_VERSION, PayloadRef, Registration, RegistrationForm, Role,
-    TERMS_VERSION,
+    LegalVersions, NewAccount, PayloadRef, Registration, RegistrationForm, Role,
 };
 use domain::values::ContactMethod;
 use domain::{DomainError, FieldError, RuleCode};
@@ -33,9 +32,10 @@ pub async fn sign_up(
         return Ok((SignedUp { account_id }, position));
     }
     let now = app.clock.now();
+    let in_force = crate::site::in_force(app, now).await?;
     let legal = LegalVersions {
-        terms: TERMS_VERSION,
-        privacy: PRIVACY_VERSION,
+        terms: &in_force.terms,
+        privacy: &in_force.privacy,
     };
     let registration = Registration::parse(&form, role, now.date_naive(), legal)?;
     let key = login_key(app, role, &registration.profile.email);

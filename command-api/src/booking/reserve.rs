@@ -98,7 +98,8 @@ pub async fn book(
         let now = app.clock.now();
         // A deactivated consultant has no slot; a deactivated client cannot book.
         account::ensure_bookable(&load_account(app, consultant_id).await?.state)?;
-        account::ensure_may_book(&load_account(app, client_id).await?.state)?;
+        let in_force = crate::site::in_force(app, now).await?;
+        account::ensure_may_book(&load_account(app, client_id).await?.state, &in_force)?;
         let consultant = load_consultant(app, consultant_id).await?;
         let end = booking::slot_end(&consultant.state, body.start)
             .ok_or(DomainError::Rule(RuleCode::SlotUnavailable))?;

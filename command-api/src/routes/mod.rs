@@ -19,6 +19,7 @@ pub mod reference;
 pub mod rooms;
 pub mod sandbox_payments;
 pub mod second_factor;
+pub mod site;
 pub mod usage;
 
 use axum::extract::FromRequestParts;

@@ -69,14 +69,6 @@ pub fn reactivate(
     Ok(vec![AccountEvent::AccountReactivated { at: now }])
 }
 
-/// A client may book only while its account is active.
-pub fn ensure_may_book(client: &Account) -> Result<(), DomainError> {
-    if client.deactivated {
-        return Err(DomainError::Rule(RuleCode::AccountDeactivated));
-    }
-    Ok(())
-}
-
 /// A consultant whose account is deactivated has no bookable slot.
 pub fn ensure_bookable(consultant: &Account) -> Result<(), DomainError> {
     if consultant.deactivated {
@@ -88,6 +80,8 @@ pub fn ensure_bookable(consultant: &Account) -> Result<(), DomainError> {
 #[cfg(test)]
 mod tests {
     use chrono::Duration;
+
+    use crate::account::ensure_may_book;
     use uuid::Uuid;
 
     use super::*;
@@ -244,15 +238,23 @@ mod tests {
 
     #[test]
     fn a_deactivated_client_cannot_book_nor_a_deactivated_consultant_be_booked() {
+        let in_force = crate::site::legal::InForce {
+            terms: "2026-01".into(),
+            privacy: "2026-01".into(),
+        };
+        let mut client = given(&deactivated(Role::Client));
+        client.terms_version = Some("2026-01".into());
+        client.privacy_version = Some("2026-01".into());
         assert_eq!(
-            ensure_may_book(&given(&deactivated(Role::Client))).unwrap_err(),
+            ensure_may_book(&client, &in_force).unwrap_err(),
             DomainError::Rule(RuleCode::AccountDeactivated)
         );
         assert_eq!(
             ensure_bookable(&given(&deactivated(Role::Consultant))).unwrap_err(),
             DomainError::Rule(RuleCode::SlotUnavailable)
         );
-        assert!(ensure_may_book(&given(&[registered(Role::Client)])).is_ok());
+        client.deactivated = false;
+        assert!(ensure_may_book(&client, &in_force).is_ok());
         assert!(ensure_bookable(&given(&[registered(Role::Consultant)])).is_ok());
     }
 

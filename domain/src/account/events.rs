@@ -94,6 +94,12 @@ pub enum AccountEvent {
     SecondFactorDisabled {
         at: DateTime<Utc>,
     },
+    /// A signed-in person accepted the terms and privacy versions then in force.
+    LegalTermsAccepted {
+        terms_version: String,
+        privacy_version: String,
+        at: DateTime<Utc>,
+    },
 }
 
 impl EventSchema for AccountEvent {

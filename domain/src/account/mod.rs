@@ -6,6 +6,7 @@
 mod deactivation;
 mod decide;
 mod events;
+mod legal;
 mod registration;
 mod second_factor;
 mod state;
@@ -13,11 +14,10 @@ pub mod throttle;
 
 use serde::{Deserialize, Serialize};
 
-pub use deactivation::{
-    DeactivationReason, deactivate, ensure_bookable, ensure_may_book, reactivate,
-};
+pub use deactivation::{DeactivationReason, deactivate, ensure_bookable, reactivate};
 pub use decide::*;
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
+pub use legal::{accept_legal, ensure_may_book};
 pub use registration::{
     AdminProfile, LegalVersions, PersonalProfile, Registration, RegistrationForm,
 };
@@ -33,9 +33,10 @@ pub const ACCOUNT_CATEGORY: &str = "account";
 /// from the account's stream (appended without an expected version) so that
 /// sessions opened at once never conflict; the account's own events decide.
 pub const SIGN_IN_CATEGORY: &str = "signins";
-/// The terms and privacy versions in force; a sign-up must accept these.
-pub const TERMS_VERSION: &str = "2026-01";
-pub const PRIVACY_VERSION: &str = "2026-01";
+/// The built-in terms and privacy versions, in force until an administrator
+/// publishes another (`site::legal`).
+pub const TERMS_VERSION: &str = crate::site::legal::INITIAL_VERSION;
+pub const PRIVACY_VERSION: &str = crate::site::legal::INITIAL_VERSION;
 pub const RESERVATION_CATEGORY: &str = "email";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

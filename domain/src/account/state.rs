@@ -28,6 +28,9 @@ pub struct Account {
     /// The secret of an enrolment waiting for its first code.
     pub pending_second_factor: Option<PayloadRef>,
     pub(super) resets: Vec<ResetRequest>,
+    /// The terms and privacy versions last accepted (at sign-up or since).
+    pub terms_version: Option<String>,
+    pub privacy_version: Option<String>,
 }
 
 impl Account {
@@ -47,8 +50,12 @@ impl Account {
                 role,
                 language,
                 registered_at,
+                terms_version,
+                privacy_version,
                 ..
             } => {
+                self.terms_version.clone_from(terms_version);
+                self.privacy_version.clone_from(privacy_version);
                 self.id = Some(*account_id);
                 self.role = Some(*role);
                 self.language = *language;
@@ -105,6 +112,14 @@ impl Account {
                 }
             }
             AccountEvent::SecondFactorDisabled { .. } => self.second_factor = None,
+            AccountEvent::LegalTermsAccepted {
+                terms_version,
+                privacy_version,
+                ..
+            } => {
+                self.terms_version = Some(terms_version.clone());
+                self.privacy_version = Some(privacy_version.clone());
+            }
             AccountEvent::SessionStarted { .. } | AccountEvent::SessionEnded { .. } => {}
         }
         self

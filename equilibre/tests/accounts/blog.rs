@@ -10,7 +10,9 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::support::{Answer, Backend, ExpertProfile, PNG, TestApp, unique_email};
+use crate::support::{
+    Answer, Backend, ExpertProfile, PNG, TestApp, XSS_PAYLOADS, assert_inert, unique_email,
+};
 
 on_both_backends!(
     an_editor_schedules_a_post_that_visitors_read_in_both_languages_at_its_time,
@@ -345,26 +347,7 @@ async fn known_attacks_in_a_body_are_sanitised_on_the_site_and_in_the_preview(ba
     let app = TestApp::start(backend).await;
     let admin = app.create_admin(&unique_email("editor")).await;
     app.sign_in_as(&admin).await;
-    let payloads = [
-        "<script>alert('x')</script>",
-        "<img src=x onerror=alert(1)>",
-        "[clic](javascript:alert(1))",
-        "<a href=\"jav&#x09;ascript:alert(1)\">x</a>",
-        "<svg/onload=alert(1)>",
-        "<iframe src=\"//evil.example\"></iframe>",
-        "<body onload=alert(1)>",
-        "<div style=\"background:url(javascript:alert(1))\">x</div>",
-        "<object data=\"javascript:alert(1)\"></object>",
-        "<embed src=\"javascript:alert(1)\">",
-        "<form action=\"javascript:alert(1)\"><input type=submit></form>",
-        "<a href=\"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\">x</a>",
-        "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
-        "<details open ontoggle=alert(1)>",
-        "![pixel](https://tracker.example/p.gif)",
-        "<img src=\"//tracker.example/p.gif\">",
-        "<<script>script>alert(1)<</script>/script>",
-    ];
-    let body = format!("Texte sain.\n\n{}", payloads.join("\n\n"));
+    let body = format!("Texte sain.\n\n{}", XSS_PAYLOADS.join("\n\n"));
     let mut attack = post("Attaques", "Attacks", Some(at(&app, TimeDelta::zero())));
     attack["fr"]["body"] = json!(body);
     written(&app, &attack).await;
@@ -382,31 +365,7 @@ async fn known_attacks_in_a_body_are_sanitised_on_the_site_and_in_the_preview(ba
     ] {
         let html = html.as_str().expect("html").to_lowercase();
         assert!(html.contains("texte sain."), "{html}");
-        // What a browser would run lives in tags; escaped text is only text.
-        for tag in html.split('<').skip(1).filter_map(|t| t.split('>').next()) {
-            let name = tag
-                .trim_start_matches('/')
-                .split([' ', '/'])
-                .next()
-                .unwrap_or_default();
-            let attributes: Vec<&str> = tag.split_whitespace().skip(1).collect();
-            assert!(
-                ![
-                    "script", "iframe", "object", "embed", "form", "meta", "svg", "body", "math"
-                ]
-                .contains(&name),
-                "<{tag}> survived in {html}"
-            );
-            assert!(
-                !attributes
-                    .iter()
-                    .any(|a| a.starts_with("on") || a.starts_with("style")),
-                "<{tag}>"
-            );
-            for scheme in ["javascript:", "data:", "tracker.example"] {
-                assert!(!tag.contains(scheme), "{scheme} survived in <{tag}>");
-            }
-        }
+        assert_inert(&html);
     }
     app.call(Method::POST, "/api/admin-panel/blog-preview")
         .json(&json!({"body": "x".repeat(50_001)}))

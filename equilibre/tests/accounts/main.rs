@@ -47,6 +47,7 @@ mod second_factor;
 mod sessions;
 mod sign_up;
 mod sign_up_refusals;
+mod site;
 mod system;
 mod throttling;
 mod transfer;

@@ -190,6 +190,7 @@ impl Pending {
                 .await?;
             }
             AccountEvent::SessionEnded { .. }
+            | AccountEvent::LegalTermsAccepted { .. }
             | AccountEvent::SecondFactorEnrolmentStarted { .. }
             | AccountEvent::PasswordChanged { .. }
             | AccountEvent::PasswordResetRequested { .. }

@@ -17,6 +17,7 @@ mod practice;
 mod quotes;
 mod receipts;
 mod reference;
+mod site;
 pub mod stats;
 mod usage;
 
@@ -71,6 +72,9 @@ pub const SCHEMA: &[Table] = &[
     blog::TAGS_TABLE,
     usage::TABLE,
     quotes::TABLE,
+    site::PAGES_TABLE,
+    site::LEGAL_TABLE,
+    site::ACCEPTANCES_TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -132,6 +136,7 @@ pub async fn apply_batch(
             accounts.apply(tx, store, event).await?;
             stats.apply_account(event)?;
             directory.apply_account(tx, event).await?;
+            site::apply_account(tx, event).await?;
         } else if reference::interested(event.stream.category()) {
             reference::apply(tx, event).await?;
             directory.apply_reference(tx, event).await?;
@@ -147,6 +152,8 @@ pub async fn apply_batch(
             usage::apply(tx, event).await?;
         } else if quotes::interested(event.stream.category()) {
             quotes::apply(tx, event).await?;
+        } else if site::interested(event.stream.category()) {
+            site::apply(tx, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

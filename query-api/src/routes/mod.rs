@@ -19,6 +19,7 @@ pub mod receipts;
 pub mod reference;
 pub mod rooms;
 pub mod seo;
+pub mod site;
 pub mod system;
 pub mod usage;
 

@@ -8,6 +8,9 @@ use domain::values::SessionDuration;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::QueryState;
+use crate::error::QueryError;
+
 /// Branding served to everyone at start-up (spec §7 "Startup call").
 /// Admin editing of these settings comes with the content issue.
 #[derive(Serialize, ToSchema)]
@@ -58,8 +61,9 @@ pub async fn web_settings(State(state): State<crate::QueryState>) -> Json<WebSet
 
 #[derive(Serialize, ToSchema)]
 pub struct RegistrationOptions {
-    pub terms_version: &'static str,
-    pub privacy_version: &'static str,
+    /// The versions in force, which a sign-up accepts.
+    pub terms_version: String,
+    pub privacy_version: String,
     pub titles: Vec<&'static str>,
     pub genders: Vec<&'static str>,
     pub contact_methods: Vec<&'static str>,
@@ -74,11 +78,14 @@ pub struct RegistrationOptions {
 
 /// Choices and versions the sign-up form needs.
 #[utoipa::path(get, path = "/api/public/registration-options", tag = "public", responses((status = 200, body = RegistrationOptions), (status = 304, description = "Not modified: `If-None-Match` names the current `ETag` (no content)")))]
-pub async fn registration_options() -> Json<RegistrationOptions> {
+pub async fn registration_options(
+    State(state): State<QueryState>,
+) -> Result<Json<RegistrationOptions>, QueryError> {
     use domain::values::{ContactMethod, Gender, Title};
-    Json(RegistrationOptions {
-        terms_version: domain::account::TERMS_VERSION,
-        privacy_version: domain::account::PRIVACY_VERSION,
+    let in_force = super::site::in_force_versions(&state).await?;
+    Ok(Json(RegistrationOptions {
+        terms_version: in_force.terms,
+        privacy_version: in_force.privacy,
         titles: Title::ALL.iter().map(|t| t.as_str()).collect(),
         genders: Gender::ALL.iter().map(|g| g.as_str()).collect(),
         contact_methods: ContactMethod::ALL.iter().map(|c| c.as_str()).collect(),
@@ -90,7 +97,7 @@ pub async fn registration_options() -> Json<RegistrationOptions> {
             .map(|tz| tz.name())
             .filter(|n| n.contains('/') && !n.starts_with("Etc/"))
             .collect(),
-    })
+    }))
 }
 
 /// The rules the app shows before a user acts, as the domain holds them, so

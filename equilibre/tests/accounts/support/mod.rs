@@ -12,6 +12,7 @@ mod consultants;
 mod database;
 mod fixtures;
 mod http;
+mod markup;
 mod texts;
 
 use std::time::Duration;
@@ -22,6 +23,7 @@ pub use consultants::ExpertProfile;
 pub use database::Database;
 pub use fixtures::{PDF, PNG};
 pub use http::Answer;
+pub use markup::{XSS_PAYLOADS, assert_inert};
 pub use texts::code_in_text;
 
 /// Generates one test per backend from `async fn name(backend: Backend)`.
