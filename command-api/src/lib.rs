@@ -16,6 +16,7 @@ pub mod execute;
 pub mod favourites;
 pub mod files;
 pub mod ids;
+pub mod newsletter;
 pub mod quotes;
 pub mod reference;
 pub mod rooms;
@@ -233,6 +234,19 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
             routes!(routes::contact::send_contact_message),
         ))
         .routes(routes!(routes::contact::delete_contact_message))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::newsletter::subscribe_newsletter),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::newsletter::confirm_newsletter),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::newsletter::unsubscribe_newsletter),
+        ))
+        .routes(routes!(routes::newsletter::delete_newsletter_subscriber))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

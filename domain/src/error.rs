@@ -108,6 +108,7 @@ pub enum RuleCode {
     LastDegreeRequired,
     LegalTextUnchanged,
     LegalVersionInForce,
+    NewsletterLinkInvalid,
     NoChangesToReview,
     NoShowTooLate,
     NotFound,
@@ -181,6 +182,7 @@ impl RuleCode {
             | RuleCode::CouponUnknown
             | RuleCode::CouponUsedUp
             | RuleCode::DegreeLimitReached
+            | RuleCode::NewsletterLinkInvalid
             | RuleCode::OtpAttemptsExhausted
             | RuleCode::OtpExpired
             | RuleCode::OtpInvalid

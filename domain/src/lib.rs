@@ -19,6 +19,7 @@ pub mod coupon;
 pub mod error;
 pub mod favourite;
 pub mod markup;
+pub mod newsletter;
 pub mod note;
 pub mod otp;
 pub mod quote;

@@ -5,6 +5,7 @@
 
 mod booking_templates;
 mod complaint_templates;
+mod newsletter_templates;
 mod outbox;
 mod receipt_templates;
 mod smtp;
@@ -25,6 +26,7 @@ pub use booking_templates::{
 pub use complaint_templates::{
     ComplaintAuthor, ComplaintFacts, ComplaintFavour, ComplaintMailKind, complaint_mail,
 };
+pub use newsletter_templates::{newsletter_confirmation_mail, newsletter_welcome_mail};
 pub use outbox::OutboxMailer;
 pub use receipt_templates::{ReceiptFacts, receipt_mail};
 pub use smtp::SmtpMailer;

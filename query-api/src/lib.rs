@@ -103,6 +103,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::clients::list_clients))
         .routes(routes!(routes::contact::list_contact_messages))
         .routes(routes!(routes::contact::export_contact_messages))
+        .routes(routes!(routes::newsletter::list_newsletter_subscribers))
+        .routes(routes!(routes::newsletter::export_newsletter_subscribers))
         .routes(routes!(routes::clients::client_detail))
         .routes(routes!(routes::files::consultant_contract))
         .routes(routes!(routes::rooms::room))

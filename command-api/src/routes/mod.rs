@@ -12,6 +12,7 @@ pub mod consultant;
 pub mod contact;
 pub mod favourites;
 pub mod files;
+pub mod newsletter;
 pub mod otp;
 pub mod payments;
 pub mod quotes;

@@ -29,6 +29,7 @@ mod files;
 mod forget;
 mod idempotency;
 mod mobile_otp;
+mod newsletter;
 mod otp;
 mod pages;
 mod password_checks;

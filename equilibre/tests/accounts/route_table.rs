@@ -60,13 +60,17 @@ impl Operation {
             .collect()
     }
 
-    /// The path for `role`'s area, a reference list for `{kind}`, other
+    /// The path for `role`'s area, a reference list (or the terms) for `{kind}`, other
     /// parameters filled with a fresh id.
     fn concrete(&self, role: Role) -> String {
-        let path = self
-            .path
-            .replace("{area}", role.area())
-            .replace("{kind}", "cities");
+        let path = self.path.replace("{area}", role.area()).replace(
+            "{kind}",
+            if self.path.contains("/legal/") {
+                "terms"
+            } else {
+                "cities"
+            },
+        );
         path.split('/')
             .map(|segment| {
                 if segment.starts_with('{') {

@@ -147,7 +147,8 @@ async fn page_views_are_counted_per_week_without_the_account(backend: Backend) {
     let usage: Vec<_> = format!("{replayed:?}")
         .split("rm_usage")
         .skip(1)
-        .map(str::to_owned)
+        // Up to the next table.
+        .map(|rest| rest.split("\"rm_").next().unwrap_or_default().to_owned())
         .collect();
     assert!(!usage.is_empty());
     for text in usage {

@@ -96,6 +96,28 @@ impl Keys {
         )
     }
 
+    /// The newsletter stream of an address (`normalized_email` lower-cased):
+    /// the log never holds the address itself.
+    pub fn newsletter_key(&self, normalized_email: &str) -> String {
+        keyed_hash(&self.login, &[b"newsletter", normalized_email.as_bytes()])
+    }
+
+    /// The token of an address's unsubscribe link: an HMAC of its
+    /// newsletter key, so the link needs no state and cannot be forged.
+    pub fn newsletter_unsubscribe_token(&self, newsletter_key: &str) -> String {
+        keyed_hash(
+            &self.login,
+            &[b"newsletter-unsubscribe", newsletter_key.as_bytes()],
+        )
+    }
+
+    /// Whether `token` is the unsubscribe token of `newsletter_key` (compared
+    /// in constant time).
+    pub fn newsletter_unsubscribe_genuine(&self, newsletter_key: &str, token: &str) -> bool {
+        let expected = self.newsletter_unsubscribe_token(newsletter_key);
+        bool::from(expected.as_bytes().ct_eq(token.as_bytes()))
+    }
+
     /// The anonymised id of an account in usage measurement (a keyed hash:
     /// the counts cannot be joined back to a person without the secret).
     pub fn usage_person(&self, account_id: uuid::Uuid) -> String {

@@ -13,6 +13,7 @@ mod contact;
 pub mod directory;
 mod favourites;
 mod folds;
+mod newsletter;
 mod practice;
 mod quotes;
 mod receipts;
@@ -75,6 +76,7 @@ pub const SCHEMA: &[Table] = &[
     site::PAGES_TABLE,
     site::LEGAL_TABLE,
     site::ACCEPTANCES_TABLE,
+    newsletter::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -86,6 +88,7 @@ pub const INDEXES: &[&[&str]] = &[
     receipts::INDEXES,
     contact::INDEXES,
     blog::INDEXES,
+    newsletter::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -154,6 +157,8 @@ pub async fn apply_batch(
             quotes::apply(tx, event).await?;
         } else if site::interested(event.stream.category()) {
             site::apply(tx, event).await?;
+        } else if newsletter::interested(event.stream.category()) {
+            newsletter::apply(tx, store, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

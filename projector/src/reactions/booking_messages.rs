@@ -48,6 +48,18 @@ pub(super) struct Party {
     sms: Option<String>,
 }
 
+/// Someone known only by an address (a newsletter subscriber).
+pub(super) fn addressee(email: String, lang: Lang) -> Party {
+    Party {
+        role: "visitor",
+        name: String::new(),
+        email: Some(email),
+        lang,
+        zone: chrono_tz::UTC,
+        sms: None,
+    }
+}
+
 pub(super) async fn party(
     reactor: &Reactor,
     role: &'static str,

@@ -14,6 +14,7 @@ mod complaint_refunds;
 mod contact_messages;
 mod erasure;
 mod mails;
+mod newsletter_mails;
 mod receipts;
 mod scheduled;
 mod shared;
@@ -166,6 +167,7 @@ impl Reactor {
             complaint_messages::react(self, event).await?;
             complaint_refunds::react(self, event).await?;
             contact_messages::react(self, event).await?;
+            newsletter_mails::react(self, event).await?;
             texts::react(self, event).await?;
             erasure::react(self, event).await?;
             account_deactivation::react(self, event).await?;

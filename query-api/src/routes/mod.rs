@@ -13,6 +13,7 @@ pub mod directory;
 pub mod figures;
 pub mod files;
 pub mod history;
+pub mod newsletter;
 pub mod public;
 pub mod quotes;
 pub mod receipts;

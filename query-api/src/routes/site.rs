@@ -499,18 +499,16 @@ pub struct LegalStanding {
     pub up_to_date: bool,
 }
 
-/// Whether the signed-in person has accepted the legal versions in force.
+/// Whether the signed-in person has accepted the legal versions in force
+/// (an administrator is never asked: always up to date).
 #[utoipa::path(get, path = "/api/{area}/legal-acceptance", tag = "accounts", security(("session" = [])),
-    params(("area" = String, Path, description = "`client` or `consultant`")),
+    params(("area" = String, Path, description = "`client`, `consultant` or `admin-panel`")),
     responses((status = 200, body = LegalStanding), (status = 401, body = ErrorEnvelope),
         (status = 404, body = ErrorEnvelope)))]
 pub async fn legal_standing(
     State(state): State<QueryState>,
     SignedIn(caller): SignedIn,
 ) -> Result<impl IntoResponse, QueryError> {
-    if caller.role == domain::account::Role::Admin {
-        return Err(QueryError::NotFound);
-    }
     let accepted: Option<(String, String)> = sqlx::query_as(
         "SELECT terms_version, privacy_version FROM rm_legal_acceptances WHERE account_id = $1",
     )
@@ -520,7 +518,9 @@ pub async fn legal_standing(
     let in_force = in_force_versions(&state).await?;
     let (accepted_terms, accepted_privacy) = accepted.unzip();
     Ok(NoStore(Json(LegalStanding {
-        up_to_date: in_force.accepted_by(accepted_terms.as_deref(), accepted_privacy.as_deref()),
+        // Administrators accept nothing: they are never asked.
+        up_to_date: caller.role == domain::account::Role::Admin
+            || in_force.accepted_by(accepted_terms.as_deref(), accepted_privacy.as_deref()),
         accepted_terms,
         accepted_privacy,
         terms_in_force: in_force.terms,
