@@ -22,6 +22,7 @@ pub mod reference;
 pub mod rooms;
 pub mod routes;
 pub mod site;
+pub mod starter_kit;
 pub mod usage;
 
 use std::sync::Arc;
@@ -247,6 +248,11 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
             routes!(routes::newsletter::unsubscribe_newsletter),
         ))
         .routes(routes!(routes::newsletter::delete_newsletter_subscriber))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::starter_kit::request_starter_kit),
+        ))
+        .routes(routes!(routes::starter_kit::delete_starter_kit_request))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

@@ -30,6 +30,7 @@ pub mod reminder;
 pub mod reporting;
 pub mod room;
 pub mod site;
+pub mod starter_kit;
 pub mod upload;
 pub mod usage;
 pub mod values;

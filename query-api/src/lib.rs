@@ -8,6 +8,7 @@ pub mod csv;
 pub mod error;
 pub mod freshness;
 pub mod pages;
+pub mod people_lists;
 pub mod render_cache;
 pub mod routes;
 pub mod validators;
@@ -105,6 +106,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::contact::export_contact_messages))
         .routes(routes!(routes::newsletter::list_newsletter_subscribers))
         .routes(routes!(routes::newsletter::export_newsletter_subscribers))
+        .routes(routes!(routes::starter_kits::list_starter_kit_requests))
+        .routes(routes!(routes::starter_kits::export_starter_kit_requests))
         .routes(routes!(routes::clients::client_detail))
         .routes(routes!(routes::files::consultant_contract))
         .routes(routes!(routes::rooms::room))

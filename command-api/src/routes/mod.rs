@@ -21,6 +21,7 @@ pub mod rooms;
 pub mod sandbox_payments;
 pub mod second_factor;
 pub mod site;
+pub mod starter_kit;
 pub mod usage;
 
 use axum::extract::FromRequestParts;

@@ -1,5 +1,5 @@
 //! The built-in texts (`defaults/{key}.{lang}.md`): the static pages and
-//! the first version of the legal texts, as shipped. Each file is a
+//! the first version of the legal texts and the starter kit, as shipped. Each file is a
 //! `title:` line, a `description:` line, `---`, then the Markdown body.
 
 use std::sync::LazyLock;
@@ -27,6 +27,7 @@ struct Defaults {
     disclaimer: SiteTexts,
     terms: SiteTexts,
     privacy: SiteTexts,
+    starter_kit: SiteTexts,
 }
 
 static DEFAULTS: LazyLock<Defaults> = LazyLock::new(|| Defaults {
@@ -39,6 +40,7 @@ static DEFAULTS: LazyLock<Defaults> = LazyLock::new(|| Defaults {
     disclaimer: texts!("disclaimer"),
     terms: texts!("terms"),
     privacy: texts!("privacy"),
+    starter_kit: texts!("starter-kit"),
 });
 
 pub fn page(key: PageKey) -> &'static SiteTexts {
@@ -59,6 +61,11 @@ pub fn legal(kind: LegalKind) -> &'static SiteTexts {
         LegalKind::Terms => &DEFAULTS.terms,
         LegalKind::Privacy => &DEFAULTS.privacy,
     }
+}
+
+/// The wellbeing starter kit mailed as a PDF to whoever asks for it.
+pub fn starter_kit() -> &'static SiteTexts {
+    &DEFAULTS.starter_kit
 }
 
 /// A file's header lines and body; a malformed file gives empty fields,
@@ -98,7 +105,8 @@ mod tests {
         let all = PageKey::ALL
             .into_iter()
             .map(page)
-            .chain(LegalKind::iter().map(legal));
+            .chain(LegalKind::iter().map(legal))
+            .chain([starter_kit()]);
         for texts in all {
             let parsed = SiteTexts::parse(raw(&texts.fr), raw(&texts.en));
             assert_eq!(parsed.as_ref(), Ok(texts), "{}", texts.fr.title);

@@ -49,6 +49,7 @@ mod sessions;
 mod sign_up;
 mod sign_up_refusals;
 mod site;
+mod starter_kit;
 mod system;
 mod throttling;
 mod transfer;

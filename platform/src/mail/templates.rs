@@ -161,6 +161,32 @@ pub fn contact_message_mail(lang: Lang, facts: &ContactFacts<'_>) -> (String, St
     (subject, text, html)
 }
 
+/// `(subject, text, html)` of the mail carrying the starter kit (attached
+/// as a PDF by the caller), to `name`.
+pub fn starter_kit_mail(lang: Lang, name: &str) -> (String, String, String) {
+    let t = |key: &str, args: &[(&str, &str)]| message(lang, key, args);
+    let subject = t("mail.starter_kit.subject", &[]);
+    let greeting = t("mail.starter_kit.greeting", &[("name", name)]);
+    let paragraphs = [
+        t("mail.starter_kit.intro", &[]),
+        t("mail.starter_kit.care", &[]),
+        t("mail.starter_kit.not_subscribed", &[]),
+    ];
+    let text = std::iter::once(greeting.clone())
+        .chain(paragraphs.iter().cloned())
+        .chain([t("mail.signature", &[])])
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let body = std::iter::once(&greeting)
+        .chain(paragraphs.iter())
+        .chain([&t("mail.signature", &[])])
+        .map(|p| format!("<p>{}</p>", escape(p)))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let html = page(lang, &subject, &body);
+    (subject, text, html)
+}
+
 pub(super) fn page(lang: Lang, title: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\"><title>{}</title></head>\n<body style=\"font-family:Lato,Arial,sans-serif;color:#222\">\n{body}\n</body></html>\n",

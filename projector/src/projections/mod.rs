@@ -19,6 +19,7 @@ mod quotes;
 mod receipts;
 mod reference;
 mod site;
+mod starter_kits;
 pub mod stats;
 mod usage;
 
@@ -77,6 +78,7 @@ pub const SCHEMA: &[Table] = &[
     site::LEGAL_TABLE,
     site::ACCEPTANCES_TABLE,
     newsletter::TABLE,
+    starter_kits::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -89,6 +91,7 @@ pub const INDEXES: &[&[&str]] = &[
     contact::INDEXES,
     blog::INDEXES,
     newsletter::INDEXES,
+    starter_kits::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -159,6 +162,8 @@ pub async fn apply_batch(
             site::apply(tx, event).await?;
         } else if newsletter::interested(event.stream.category()) {
             newsletter::apply(tx, store, event).await?;
+        } else if starter_kits::interested(event.stream.category()) {
+            starter_kits::apply(tx, store, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

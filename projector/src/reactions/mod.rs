@@ -18,6 +18,7 @@ mod newsletter_mails;
 mod receipts;
 mod scheduled;
 mod shared;
+mod starter_kits;
 mod texts;
 
 use std::sync::Arc;
@@ -168,6 +169,7 @@ impl Reactor {
             complaint_refunds::react(self, event).await?;
             contact_messages::react(self, event).await?;
             newsletter_mails::react(self, event).await?;
+            starter_kits::react(self, event).await?;
             texts::react(self, event).await?;
             erasure::react(self, event).await?;
             account_deactivation::react(self, event).await?;

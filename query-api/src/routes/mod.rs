@@ -21,6 +21,7 @@ pub mod reference;
 pub mod rooms;
 pub mod seo;
 pub mod site;
+pub mod starter_kits;
 pub mod system;
 pub mod usage;
 

@@ -12,8 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::accounts::{NoStore, SignedIn};
 use crate::QueryState;
-use crate::csv::{self, Page};
+use crate::csv;
 use crate::error::QueryError;
+use crate::people_lists::{Filter, PeopleList};
 
 const MAX_PAGE_SIZE: u32 = 100;
 
@@ -44,32 +45,23 @@ pub struct NewsletterParams {
     pub page_size: Option<u32>,
 }
 
-const SELECT: &str = "SELECT subscriber_key AS key, email, language, status, requested_at,
-     confirmed_at FROM rm_newsletter_subscribers";
+static LIST: PeopleList = PeopleList {
+    select: "SELECT subscriber_key AS key, email, language, status, requested_at,
+     confirmed_at FROM rm_newsletter_subscribers",
+    table: "rm_newsletter_subscribers",
+    at: "requested_at",
+    key: "subscriber_key",
+};
 
-/// The filter's clauses (`search LIKE $n`, the status) and their values.
-fn filter(params: &NewsletterParams) -> Result<(Vec<String>, Vec<String>), QueryError> {
-    let mut binds = crate::bounds::search_patterns(&params.search, "search")?;
-    let mut clauses: Vec<String> = (1..=binds.len())
-        .map(|n| format!("search LIKE ${n}"))
-        .collect();
+/// The search's words and the status asked for.
+fn filter(params: &NewsletterParams) -> Result<Filter, QueryError> {
+    let mut filter = Filter::search(&params.search)?;
     match params.status.as_str() {
         "" => {}
-        "pending" | "confirmed" => {
-            binds.push(params.status.clone());
-            clauses.push(format!("status = ${}", binds.len()));
-        }
+        "pending" | "confirmed" => filter.push("status =", params.status.clone()),
         _ => return Err(QueryError::Invalid("status")),
     }
-    Ok((clauses, binds))
-}
-
-fn where_sql(clauses: &[String]) -> String {
-    if clauses.is_empty() {
-        String::new()
-    } else {
-        format!(" WHERE {}", clauses.join(" AND "))
-    }
+    Ok(filter)
 }
 
 /// Subscribers, newest request first.
@@ -84,27 +76,10 @@ pub async fn list_newsletter_subscribers(
 ) -> Result<impl IntoResponse, QueryError> {
     let (page, page_size) =
         crate::bounds::paging(params.page, params.page_size, 20, MAX_PAGE_SIZE)?;
-    let (clauses, binds) = filter(&params)?;
-    let filter_sql = where_sql(&clauses);
-    let offset = (u64::from(page) - 1) * u64::from(page_size);
-    let mut count = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!(
-        "SELECT COUNT(*) FROM rm_newsletter_subscribers{filter_sql}"
-    )));
-    let mut rows = sqlx::query_as::<_, NewsletterSubscriberRow>(sqlx::AssertSqlSafe(format!(
-        "{SELECT}{filter_sql} ORDER BY requested_at DESC, subscriber_key LIMIT {page_size} OFFSET {offset}"
-    )));
-    for bind in &binds {
-        count = count.bind(bind.clone());
-        rows = rows.bind(bind.clone());
-    }
-    let total = count.fetch_one(&state.read.pool).await?;
-    let items = rows.fetch_all(&state.read.pool).await?;
-    Ok(NoStore(Json(ListEnvelope {
-        items,
-        total: u64::try_from(total).unwrap_or_default(),
-        page,
-        page_size,
-    })))
+    let list: ListEnvelope<NewsletterSubscriberRow> = LIST
+        .page(&state.read.pool, &filter(&params)?, page, page_size)
+        .await?;
+    Ok(NoStore(Json(list)))
 }
 
 /// The columns, by their message key (`csv.newsletter.{column}`).
@@ -128,49 +103,23 @@ pub async fn export_newsletter_subscribers(
     lang: Lang,
     Query(params): Query<NewsletterParams>,
 ) -> Result<Response, QueryError> {
-    let (clauses, binds) = filter(&params)?;
+    let filter = filter(&params)?;
     let header = csv::header("csv.newsletter", &COLUMNS, lang);
-    let pool = state.read.pool.clone();
-    let fetch = move |after: Option<(String, String)>| {
-        let pool = pool.clone();
-        let mut binds = binds.clone();
-        let mut clauses = clauses.clone();
-        if let Some((at, key)) = after {
-            let n = binds.len();
-            clauses.push(format!(
-                "(requested_at < ${a} OR (requested_at = ${a} AND subscriber_key > ${b}))",
-                a = n + 1,
-                b = n + 2
-            ));
-            binds.extend([at, key]);
-        }
-        let sql = format!(
-            "{SELECT}{} ORDER BY requested_at DESC, subscriber_key LIMIT {}",
-            where_sql(&clauses),
-            csv::PAGE
-        );
-        async move {
-            let mut query = sqlx::query_as::<_, NewsletterSubscriberRow>(sqlx::AssertSqlSafe(sql));
-            for bind in binds {
-                query = query.bind(bind);
-            }
-            let rows = query.fetch_all(&pool).await?;
-            Ok(Page::of(
-                rows.into_iter()
-                    .map(|r| {
-                        let key = (r.requested_at.clone(), r.key.clone());
-                        let cells = vec![
-                            r.requested_at,
-                            r.email,
-                            r.language,
-                            r.status,
-                            r.confirmed_at.unwrap_or_default(),
-                        ];
-                        (key, cells)
-                    })
-                    .collect(),
-            ))
-        }
-    };
-    Ok(csv::export("newsletter-subscribers.csv", header, fetch))
+    Ok(LIST.export(
+        state.read.pool.clone(),
+        filter,
+        "newsletter-subscribers.csv",
+        header,
+        |r: NewsletterSubscriberRow| {
+            let key = (r.requested_at.clone(), r.key.clone());
+            let cells = vec![
+                r.requested_at,
+                r.email,
+                r.language,
+                r.status,
+                r.confirmed_at.unwrap_or_default(),
+            ];
+            (key, cells)
+        },
+    ))
 }
