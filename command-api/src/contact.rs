@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::address_budget::AddressBudget;
 use crate::error::CommandError;
 use crate::execute::{Actor, Batch, already_applied, load, with_retry};
 use crate::ids::Ids;
@@ -49,7 +50,10 @@ pub fn message_stream(message_id: Uuid) -> StreamId {
     StreamId::new(contact::CATEGORY, message_id)
 }
 
-const WINDOW: chrono::TimeDelta = chrono::TimeDelta::hours(1);
+const BUDGET: AddressBudget = AddressBudget {
+    purpose: "contact",
+    window: chrono::TimeDelta::hours(1),
+};
 
 /// Records a message; `None` when nothing was written (a robot's form).
 pub async fn send(
@@ -74,10 +78,8 @@ pub async fn send(
     if let Some(position) = already_applied(app, ids).await? {
         return Ok(Some(position));
     }
-    let sender = format!("contact:{}", app.keys.contact_sender_key(&form.email));
+    contact::check_sender(BUDGET.spent(app, &form.email).await?)?;
     let now = app.clock.now();
-    let sent = app.stores.throttle.failures(&sender, now - WINDOW).await?;
-    contact::check_sender(sent.map_or(0, |run| run.failures))?;
     let content = serde_json::to_string(&form).map_err(CommandError::internal)?;
     let events = contact::receive(message_id, language, now);
     let position = Batch::new(ids, Actor::VISITOR, now)
@@ -89,10 +91,7 @@ pub async fn send(
         })
         .commit(app)
         .await?;
-    app.stores
-        .throttle
-        .record_failure(&sender, now, now - WINDOW)
-        .await?;
+    BUDGET.spend(app, &form.email).await?;
     Ok(Some(position))
 }
 

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accounts;
+mod address_budget;
 pub mod blog;
 pub mod booking;
 pub mod caller;
@@ -167,6 +168,7 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::site::trash_legal_version))
         .routes(routes!(routes::site::restore_legal_version))
         .routes(routes!(routes::site::accept_legal))
+        .routes(routes!(routes::site::change_web_settings))
         .routes(routes!(
             routes::favourites::add_favourite,
             routes::favourites::remove_favourite

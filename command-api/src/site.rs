@@ -7,7 +7,9 @@ use chrono::{DateTime, Utc};
 use domain::account::{self, AccountEvent};
 use domain::site::legal::{self, InForce, LegalDocument, LegalKind};
 use domain::site::page::{self, PageKey, SitePage};
+use domain::site::settings::{self, RawWebSettings, WebSettings};
 use domain::site::{RawSiteText, SiteTexts};
+use domain::values::{FileKind, FileRef};
 use serde::{Deserialize, Serialize};
 use store::{Position, StreamId};
 use utoipa::ToSchema;
@@ -17,6 +19,7 @@ use crate::AppState;
 use crate::accounts::{account_stream, load_account};
 use crate::error::CommandError;
 use crate::execute::{Actor, Batch, Loaded, already_applied, load_from, with_retry};
+use crate::files;
 use crate::ids::Ids;
 
 /// One language's text as the editor sends it.
@@ -221,6 +224,99 @@ pub async fn accept_legal(
         }
         Batch::new(ids, actor, now)
             .events(account_stream(account_id), loaded.version, &events)
+            .commit(app)
+            .await
+            .map(Some)
+    })
+    .await
+}
+
+/// The settings as the form sends them; images are upload keys (or the
+/// current key, or empty for the built-in image).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default)]
+pub struct WebSettingsBody {
+    #[schema(max_length = 60)]
+    pub site_title: String,
+    #[schema(max_length = 253)]
+    pub domain_name: String,
+    #[schema(max_length = 120)]
+    pub legal_name: String,
+    #[schema(max_length = 200)]
+    pub web_logo: String,
+    #[schema(max_length = 200)]
+    pub footer_logo: String,
+    #[schema(max_length = 200)]
+    pub email_logo: String,
+    #[schema(max_length = 200)]
+    pub favicon: String,
+    #[schema(max_length = 300)]
+    pub twitter: String,
+    #[schema(max_length = 300)]
+    pub youtube: String,
+    #[schema(max_length = 300)]
+    pub instagram: String,
+    #[schema(max_length = 300)]
+    pub linkedin: String,
+}
+
+fn settings_stream() -> StreamId {
+    StreamId::new(settings::CATEGORY, settings::ENTITY)
+}
+
+/// Replaces the site's settings. Each image is the current one or a file
+/// the administrator uploaded for it (`site_logo`, `favicon`).
+pub async fn change_settings(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    admin_id: Uuid,
+    body: &WebSettingsBody,
+) -> Result<Option<Position>, CommandError> {
+    let new = WebSettings::parse(&RawWebSettings {
+        site_title: &body.site_title,
+        domain_name: &body.domain_name,
+        legal_name: &body.legal_name,
+        web_logo: &body.web_logo,
+        footer_logo: &body.footer_logo,
+        email_logo: &body.email_logo,
+        favicon: &body.favicon,
+        social: [
+            &body.twitter,
+            &body.youtube,
+            &body.instagram,
+            &body.linkedin,
+        ],
+    })?;
+    if let Some(position) = already_applied(app, ids).await? {
+        return Ok(Some(position));
+    }
+    with_retry(|| async {
+        let stream = settings_stream();
+        let loaded = load_from(app, &stream, WebSettings::default(), settings::evolve).await?;
+        let current = loaded.state.images();
+        let uploads = files::lookup(app, admin_id).await?;
+        let mut errors = domain::FieldErrors::default();
+        for ((field, key), (_, now_key)) in new.images().into_iter().zip(current) {
+            let Some(key) = key.filter(|k| Some(*k) != now_key) else {
+                continue;
+            };
+            let kind = if field == "favicon" {
+                FileKind::Favicon
+            } else {
+                FileKind::SiteLogo
+            };
+            if let Err(error) = FileRef::resolve(key, kind, admin_id, &uploads) {
+                errors.add(field, error);
+            }
+        }
+        errors.into_result()?;
+        let events = settings::change(&loaded.state, new.clone(), app.clock.now());
+        if events.is_empty() {
+            return Ok(None);
+        }
+        Batch::new(ids, actor, app.clock.now())
+            .events(stream, loaded.version, &events)
             .commit(app)
             .await
             .map(Some)

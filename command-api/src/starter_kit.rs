@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::AppState;
+use crate::address_budget::AddressBudget;
 use crate::error::CommandError;
 use crate::execute::{Actor, Batch, already_applied, load, with_retry};
 use crate::ids::Ids;
@@ -38,7 +39,10 @@ fn request_stream(request_id: Uuid) -> StreamId {
     StreamId::new(starter_kit::CATEGORY, request_id)
 }
 
-const WINDOW: chrono::TimeDelta = chrono::TimeDelta::days(1);
+const BUDGET: AddressBudget = AddressBudget {
+    purpose: "starter-kit",
+    window: chrono::TimeDelta::days(1),
+};
 
 /// Records a request; `None` when nothing was written (a robot's form, or
 /// an address that had its kits today).
@@ -61,12 +65,10 @@ pub async fn request(
     if let Some(position) = already_applied(app, ids).await? {
         return Ok(Some(position));
     }
-    let address = format!("starter-kit:{}", app.keys.contact_sender_key(&form.email));
-    let now = app.clock.now();
-    let sent = app.stores.throttle.failures(&address, now - WINDOW).await?;
-    if !starter_kit::may_send(sent.map_or(0, |run| run.failures)) {
+    if !starter_kit::may_send(BUDGET.spent(app, &form.email).await?) {
         return Ok(None);
     }
+    let now = app.clock.now();
     let events = starter_kit::request(request_id, language, now);
     let StarterKitEvent::StarterKitRequested { contact, .. } = &events[0] else {
         return Err(CommandError::internal("a request records its contact"));
@@ -81,10 +83,7 @@ pub async fn request(
         .events(request_stream(request_id), 0, &events)
         .commit(app)
         .await?;
-    app.stores
-        .throttle
-        .record_failure(&address, now, now - WINDOW)
-        .await?;
+    BUDGET.spend(app, &form.email).await?;
     Ok(Some(position))
 }
 

@@ -89,6 +89,7 @@ pub fn extension(content_type: &str) -> Option<&'static str> {
         crate::values::file_types::PDF => Some("pdf"),
         crate::values::file_types::JPEG => Some("jpg"),
         crate::values::file_types::PNG => Some("png"),
+        crate::values::file_types::ICO => Some("ico"),
         _ => None,
     }
 }
@@ -106,6 +107,8 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::ConsentForm => "consent_form",
         FileKind::ComplaintAttachment => "complaint_attachment",
         FileKind::BlogCover => "blog_cover",
+        FileKind::SiteLogo => "site_logo",
+        FileKind::Favicon => "favicon",
     }
 }
 

@@ -20,9 +20,10 @@ use platform::config::Config;
 use platform::doorbell::Doorbell;
 use platform::files::FileStore;
 use platform::http::{FieldErrors, PendingError, SecurityHeaders, ThirdParties, security_headers};
-use platform::mail::{Mailer, mailer_from_config};
+use platform::mail::{BrandedMailer, Mailer, mailer_from_config};
 use platform::payments::{PaymentProvider, SandboxPayments, StripePayments};
 use platform::sms::{SmsSender, sms_from_config};
+use projector::branding::StoreBranding;
 use projector::reactions::Reactor;
 use projector::{Projector, ReadDb};
 use query_api::QueryState;
@@ -81,7 +82,13 @@ impl App {
                 .with_context(|| format!("connecting to NATS at {url} (rooms)"))?,
             None => platform::room_hub::RoomHub::in_process(),
         };
-        let mailer = mailer_from_config(&config).context("configuring mail")?;
+        let mailer: Arc<dyn Mailer> = Arc::new(BrandedMailer {
+            inner: mailer_from_config(&config).context("configuring mail")?,
+            source: Arc::new(StoreBranding {
+                events: stores.events.clone(),
+                public_url: config.public_url.clone(),
+            }),
+        });
         let sms = sms_from_config(&config).context("configuring texts")?;
         let (payments, sandbox_payments) = payments_from_config(&config, &clock)?;
         let files = platform::files::open(&config).context("configuring the file store")?;

@@ -28,6 +28,24 @@ pub enum Lang {
 #[error("unsupported language code")]
 pub struct UnsupportedLang;
 
+impl From<domain::values::Language> for Lang {
+    fn from(language: domain::values::Language) -> Self {
+        match language {
+            domain::values::Language::Fr => Lang::Fr,
+            domain::values::Language::En => Lang::En,
+        }
+    }
+}
+
+impl From<Lang> for domain::values::Language {
+    fn from(lang: Lang) -> Self {
+        match lang {
+            Lang::Fr => domain::values::Language::Fr,
+            Lang::En => domain::values::Language::En,
+        }
+    }
+}
+
 impl Lang {
     /// The ISO 639-1 code: `fr` or `en`.
     pub fn as_str(self) -> &'static str {

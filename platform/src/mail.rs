@@ -4,6 +4,7 @@
 //! Recipients and contents are never logged; outbox file names are random.
 
 mod booking_templates;
+mod branding;
 mod complaint_templates;
 mod newsletter_templates;
 mod outbox;
@@ -23,6 +24,7 @@ use crate::config::Config;
 pub use booking_templates::{
     BookingFacts, BookingMailKind, booking_mail, booking_reminder_sms, local_time,
 };
+pub use branding::{BrandedMailer, Branding, BrandingSource};
 pub use complaint_templates::{
     ComplaintAuthor, ComplaintFacts, ComplaintFavour, ComplaintMailKind, complaint_mail,
 };

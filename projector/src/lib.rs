@@ -4,6 +4,7 @@
 //! can stop anywhere; a rebuild replays from zero and gives identical tables.
 #![forbid(unsafe_code)]
 
+pub mod branding;
 mod error;
 pub mod projections;
 pub mod reactions;

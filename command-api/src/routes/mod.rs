@@ -102,9 +102,5 @@ impl<T: serde::Serialize> IntoResponse for Committed<T> {
 
 /// The request's language as the domain knows it (French unless English).
 pub(crate) fn language(lang: &Lang) -> Language {
-    if lang.as_str() == "en" {
-        Language::En
-    } else {
-        Language::Fr
-    }
+    (*lang).into()
 }

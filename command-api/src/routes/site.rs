@@ -18,6 +18,7 @@ use crate::execute::Actor;
 use crate::ids::IdempotencyKey;
 use crate::site::{
     self, LegalAcceptanceBody, LegalVersionBody, LegalVersionPublished, SitePageBody,
+    WebSettingsBody,
 };
 
 fn page_key(raw: &str) -> Result<PageKey> {
@@ -123,5 +124,22 @@ pub async fn accept_legal(
     let ids = key.ids(Some(caller.account_id));
     let position =
         site::accept_legal(&app, &ids, caller.account_id, Actor::from(&caller), &body).await?;
+    Ok(Committed::new(StatusCode::NO_CONTENT, position))
+}
+
+/// Replaces the site's settings (title, names, logos, favicon, social links).
+#[utoipa::path(put, path = "/api/admin-panel/web-settings", tag = "content", security(("session" = [])),
+    request_body = WebSettingsBody,
+    responses((status = 204), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope)))]
+pub async fn change_web_settings(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+    Json(body): Json<WebSettingsBody>,
+) -> Result<Committed<()>> {
+    let ids = key.ids(Some(caller.account_id));
+    let position =
+        site::change_settings(&app, &ids, Actor::from(&caller), caller.account_id, &body).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, position))
 }

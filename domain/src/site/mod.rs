@@ -7,6 +7,7 @@
 pub mod defaults;
 pub mod legal;
 pub mod page;
+pub mod settings;
 
 use serde::{Deserialize, Serialize};
 

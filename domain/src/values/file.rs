@@ -12,6 +12,8 @@ use crate::FieldError;
 pub const PDF: &str = "application/pdf";
 pub const JPEG: &str = "image/jpeg";
 pub const PNG: &str = "image/png";
+/// Windows icon, for the favicon only.
+pub const ICO: &str = "image/x-icon";
 
 /// A stored file: server-made key, content type found from its bytes, size.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -44,6 +46,10 @@ pub enum FileKind {
     ComplaintAttachment,
     /// A blog post's cover: JPG or PNG, shown to every visitor.
     BlogCover,
+    /// The site's logos (header, footer, e-mails): JPG or PNG, shown to everyone.
+    SiteLogo,
+    /// The browser tab's icon: PNG or ICO.
+    Favicon,
 }
 
 impl FileKind {
@@ -58,13 +64,16 @@ impl FileKind {
             | FileKind::CriminalRecord
             | FileKind::BankAttachment
             | FileKind::ComplaintAttachment => &[PDF, JPEG, PNG],
+            FileKind::SiteLogo => &[JPEG, PNG],
+            FileKind::Favicon => &[PNG, ICO],
         }
     }
 
-    /// The largest file accepted: 5 MiB for a photo or cover, 10 MiB otherwise.
+    /// The largest file accepted: 1 MiB for a logo or icon, 5 MiB for a photo or cover, 10 MiB otherwise.
     pub fn max_bytes(self) -> u64 {
         match self {
             FileKind::ProfilePhoto | FileKind::BlogCover => 5 * Self::MIB,
+            FileKind::SiteLogo | FileKind::Favicon => Self::MIB,
             _ => 10 * Self::MIB,
         }
     }
@@ -76,6 +85,7 @@ impl FileKind {
             .map(|t| match *t {
                 PDF => "PDF",
                 JPEG => "JPG",
+                ICO => "ICO",
                 _ => "PNG",
             })
             .collect::<Vec<_>>()

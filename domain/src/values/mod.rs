@@ -20,7 +20,7 @@ pub use email::Email;
 pub use file::{FileKind, FileLookup, FileRef};
 /// The accepted file types, found from the bytes of an upload.
 pub mod file_types {
-    pub use super::file::{JPEG, PDF, PNG};
+    pub use super::file::{ICO, JPEG, PDF, PNG};
 }
 pub use locale::{CountryCode, Language, LanguageCode, TimeZone};
 pub use money::{Currency, Money};

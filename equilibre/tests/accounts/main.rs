@@ -54,3 +54,4 @@ mod system;
 mod throttling;
 mod transfer;
 mod usage;
+mod web_settings;

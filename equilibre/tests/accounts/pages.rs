@@ -12,6 +12,7 @@ use crate::support::{Answer, Backend, ExpertProfile, INDEX_HTML, TestApp, unique
 on_both_backends!(
     an_experts_page_arrives_with_its_content_and_tags,
     blog_pages_arrive_in_the_language_of_their_address,
+    static_and_legal_pages_arrive_with_their_text_in_the_readers_language,
 );
 
 async fn page(app: &TestApp, path: &str, lang: &str) -> Answer {
@@ -148,4 +149,49 @@ async fn blog_pages_arrive_in_the_language_of_their_address(backend: Backend) {
     );
     assert!(!html.contains("Brouillon caché"));
     page(&app, "/blog/brouillon-cache", "fr").await.expect(404);
+}
+
+async fn static_and_legal_pages_arrive_with_their_text_in_the_readers_language(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    for (path, lang) in [
+        ("/about-us", "fr"),
+        ("/alternative-medicine", "en"),
+        ("/sdg-media", "fr"),
+        ("/faq", "en"),
+        ("/team-and-vision", "fr"),
+        ("/media", "en"),
+        ("/terms-conditions", "fr"),
+        ("/privacy-policy", "en"),
+    ] {
+        let answer = page(&app, path, lang).await;
+        answer.expect(200);
+        let html = html_of(&answer);
+        assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{path}");
+        assert!(html.contains("data-ssr=\"site-page\""), "{path}");
+        assert!(html.contains("<h1>"), "{path}");
+        assert!(html.contains("<meta name=\"description\""), "{path}");
+        assert!(html.contains(&format!(
+            "<link rel=\"canonical\" href=\"{}{path}\">",
+            app.address
+        )));
+    }
+    let terms = html_of(&page(&app, "/terms-conditions", "fr").await);
+    assert!(terms.contains("<title>Conditions générales"), "{terms}");
+    assert!(terms.contains("/api/public/legal/terms/2026-01/pdf?lang=fr"));
+
+    // An edited page shows its new text at once.
+    let admin = app.create_admin(&unique_email("editor")).await;
+    app.sign_in_as(&admin).await;
+    let text = |title: &str| json!({"title": title, "description": "Une page.", "body": "## Qui\n\nNous."});
+    app.call(Method::PUT, "/api/admin-panel/site-pages/media")
+        .json(&json!({"fr": text("Presse"), "en": text("Press")}))
+        .send()
+        .await
+        .expect(204);
+    let media = html_of(&page(&app, "/media", "en").await);
+    assert!(
+        media.contains("<title>Press · Equilibre</title>"),
+        "{media}"
+    );
+    assert!(media.contains("<h2>Qui</h2>"));
 }

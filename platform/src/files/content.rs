@@ -1,9 +1,9 @@
 //! A file's type found from its bytes (magic numbers, `infer`), never from
 //! its name or the Content-Type the sender claims. Only the types uploads may
-//! have are recognised: PDF, JPEG, PNG; anything else is `None`.
+//! have are recognised: PDF, JPEG, PNG, ICO; anything else is `None`.
 
 use domain::upload::Inspected;
-use domain::values::file_types::{JPEG, PDF, PNG};
+use domain::values::file_types::{ICO, JPEG, PDF, PNG};
 
 /// The accepted type these bytes are, if any. Images first: their magic
 /// numbers sit at offset 0, while a PDF's `%PDF` may appear anywhere in the
@@ -16,6 +16,8 @@ pub fn detect(bytes: &[u8]) -> Option<&'static str> {
         Some(JPEG)
     } else if infer::archive::is_pdf(bytes) {
         Some(PDF)
+    } else if infer::image::is_ico(bytes) {
+        Some(ICO)
     } else {
         None
     }

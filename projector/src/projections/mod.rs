@@ -77,6 +77,7 @@ pub const SCHEMA: &[Table] = &[
     site::PAGES_TABLE,
     site::LEGAL_TABLE,
     site::ACCEPTANCES_TABLE,
+    site::SETTINGS_TABLE,
     newsletter::TABLE,
     starter_kits::TABLE,
 ];

@@ -3,13 +3,15 @@
 //! their built-in text, which the query side knows), `rm_legal_versions`
 //! (published versions of the terms and privacy policy; the built-in one is
 //! not a row either) and `rm_legal_acceptances` (per account, the versions
-//! last accepted, from its sign-up and its later acceptances).
+//! last accepted, from its sign-up and its later acceptances) and
+//! `rm_web_settings` (the site's settings once an administrator changed them).
 
 use domain::account::AccountEvent;
 use domain::codec;
 use domain::site::SiteTexts;
 use domain::site::legal::{self, LegalEvent};
 use domain::site::page::{self, SitePageEvent};
+use domain::site::settings::{self, WebSettingsEvent};
 use sqlx::{Any, Transaction};
 use store::RecordedEvent;
 
@@ -63,14 +65,75 @@ pub const ACCEPTANCES_TABLE: Table = Table {
     )",
 };
 
+/// The site's settings: one row (`settings_id` `site`) once changed.
+pub const SETTINGS_TABLE: Table = Table {
+    name: "rm_web_settings",
+    key: "settings_id",
+    create: "CREATE TABLE IF NOT EXISTS rm_web_settings (
+        settings_id TEXT PRIMARY KEY,
+        site_title TEXT NOT NULL,
+        domain_name TEXT NOT NULL,
+        legal_name TEXT NOT NULL,
+        web_logo TEXT,
+        footer_logo TEXT,
+        email_logo TEXT,
+        favicon TEXT,
+        twitter TEXT,
+        youtube TEXT,
+        instagram TEXT,
+        linkedin TEXT,
+        changed_at TEXT NOT NULL
+    )",
+};
+
 pub fn interested(category: &str) -> bool {
-    category == page::CATEGORY || category == legal::CATEGORY
+    category == page::CATEGORY || category == legal::CATEGORY || category == settings::CATEGORY
+}
+
+async fn apply_settings(
+    tx: &mut Transaction<'_, Any>,
+    event: &RecordedEvent,
+) -> Result<(), ProjectorError> {
+    let WebSettingsEvent::WebSettingsChanged { settings: s, at } =
+        codec::decode(&event.event_type, event.schema_version, &event.payload)
+            .map_err(unreadable(event))?;
+    sqlx::query(
+        "INSERT INTO rm_web_settings (settings_id, site_title, domain_name, legal_name, web_logo,
+            footer_logo, email_logo, favicon, twitter, youtube, instagram, linkedin, changed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         ON CONFLICT (settings_id) DO UPDATE SET site_title = excluded.site_title,
+            domain_name = excluded.domain_name, legal_name = excluded.legal_name,
+            web_logo = excluded.web_logo, footer_logo = excluded.footer_logo,
+            email_logo = excluded.email_logo, favicon = excluded.favicon,
+            twitter = excluded.twitter, youtube = excluded.youtube,
+            instagram = excluded.instagram, linkedin = excluded.linkedin,
+            changed_at = excluded.changed_at",
+    )
+    .bind(event.stream.entity_id())
+    .bind(s.site_title)
+    .bind(s.domain_name)
+    .bind(s.legal_name)
+    .bind(s.web_logo)
+    .bind(s.footer_logo)
+    .bind(s.email_logo)
+    .bind(s.favicon)
+    .bind(s.twitter)
+    .bind(s.youtube)
+    .bind(s.instagram)
+    .bind(s.linkedin)
+    .bind(utc(at))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 pub async fn apply(
     tx: &mut Transaction<'_, Any>,
     event: &RecordedEvent,
 ) -> Result<(), ProjectorError> {
+    if event.stream.category() == settings::CATEGORY {
+        return apply_settings(tx, event).await;
+    }
     if event.stream.category() == page::CATEGORY {
         let decoded: SitePageEvent =
             codec::decode(&event.event_type, event.schema_version, &event.payload)

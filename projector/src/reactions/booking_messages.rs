@@ -87,10 +87,7 @@ pub(super) async fn party(
         else {
             continue;
         };
-        party.lang = match language {
-            domain::values::Language::En => Lang::En,
-            domain::values::Language::Fr => Lang::Fr,
-        };
+        party.lang = Lang::from(language);
         if let Some(zone) = timezone {
             party.zone = zone.tz();
         }

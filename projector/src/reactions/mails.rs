@@ -105,10 +105,7 @@ async fn registration_profile(
 }
 
 pub(super) fn lang(language: Language) -> Lang {
-    match language {
-        Language::Fr => Lang::Fr,
-        Language::En => Lang::En,
-    }
+    Lang::from(language)
 }
 
 /// Sends once per event: skipped when already recorded, or when the payload

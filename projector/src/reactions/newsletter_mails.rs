@@ -5,7 +5,6 @@
 
 use domain::codec;
 use domain::newsletter::{self, NewsletterEvent};
-use domain::values::Language;
 use platform::lang::Lang;
 use platform::mail::{newsletter_confirmation_mail, newsletter_welcome_mail};
 use serde::Deserialize;
@@ -66,11 +65,7 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
     };
     let contact: Contact = serde_json::from_str(&raw)
         .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-    let lang = if language == Language::En {
-        Lang::En
-    } else {
-        Lang::Fr
-    };
+    let lang = Lang::from(language);
     let (subject, text, html) = if confirmed {
         newsletter_welcome_mail(lang, &contact.unsubscribe_link)
     } else {

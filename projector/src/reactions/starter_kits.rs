@@ -5,7 +5,6 @@
 use domain::codec;
 use domain::site::defaults;
 use domain::starter_kit::{self, StarterKitEvent, StarterKitForm};
-use domain::values::Language;
 use platform::document_pdf;
 use platform::lang::Lang;
 use platform::mail::{Attachment, starter_kit_mail};
@@ -37,11 +36,7 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
     };
     let form: StarterKitForm = serde_json::from_str(&raw)
         .map_err(|e| ReactionError::Unreadable(event.event_id, e.to_string()))?;
-    let lang = if language == Language::En {
-        Lang::En
-    } else {
-        Lang::Fr
-    };
+    let lang = Lang::from(language);
     let kit = defaults::starter_kit().of(language);
     let pdf = Attachment {
         filename: message(lang, "starter_kit.file_name", &[]),

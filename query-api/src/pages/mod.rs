@@ -13,6 +13,7 @@
 
 pub mod blog;
 pub mod expert;
+pub mod site;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -104,7 +105,7 @@ fn read_template(dir: &Path, state: &QueryState, built: SystemTime) -> Option<Te
 
 /// What a rendered page says about itself.
 pub struct Page {
-    /// `expert`, `blog-list` or `blog-post`: tells the SPA what it takes over.
+    /// `expert`, `blog-list`, `blog-post` or `site-page`: tells the SPA what it takes over.
     pub kind: &'static str,
     pub lang: &'static str,
     pub title: String,

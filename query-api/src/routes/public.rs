@@ -11,54 +11,6 @@ use utoipa::ToSchema;
 use crate::QueryState;
 use crate::error::QueryError;
 
-/// Branding served to everyone at start-up (spec §7 "Startup call").
-/// Admin editing of these settings comes with the content issue.
-#[derive(Serialize, ToSchema)]
-pub struct WebSettings {
-    pub web_title: &'static str,
-    pub domain_name_without_extension: &'static str,
-    pub web_logo: &'static str,
-    pub footer_logo: &'static str,
-    pub email_logo: &'static str,
-    pub fab_icon: &'static str,
-    pub twitter: &'static str,
-    pub youtube: &'static str,
-    pub instagram: &'static str,
-    pub linkedin: &'static str,
-    pub web_legal_name: &'static str,
-    /// The advertising pixel, loaded only after the visitor's consent;
-    /// `null` when none is configured.
-    pub pixel: Option<Pixel>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Pixel {
-    pub script_url: String,
-    pub id: String,
-}
-
-/// Logo, favicon, title and social links.
-#[utoipa::path(get, path = "/api/public/web-settings", tag = "public", responses((status = 200, body = WebSettings)))]
-pub async fn web_settings(State(state): State<crate::QueryState>) -> Json<WebSettings> {
-    Json(WebSettings {
-        web_title: "Equilibre",
-        domain_name_without_extension: "equilibre",
-        web_logo: "/logo.svg",
-        footer_logo: "/logo.svg",
-        email_logo: "/logo.svg",
-        fab_icon: "/favicon.svg",
-        twitter: "",
-        youtube: "",
-        instagram: "",
-        linkedin: "",
-        web_legal_name: "Equilibre SAS",
-        pixel: state.config.pixel.as_ref().map(|p| Pixel {
-            script_url: p.script_url.clone(),
-            id: p.id.clone(),
-        }),
-    })
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct RegistrationOptions {
     /// The versions in force, which a sign-up accepts.

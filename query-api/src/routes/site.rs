@@ -13,6 +13,7 @@ use chrono::{DateTime, Utc};
 use domain::markup;
 use domain::site::legal::{self, LegalKind};
 use domain::site::page::PageKey;
+use domain::site::settings::WebSettings;
 use domain::site::{SiteText, SiteTexts, defaults};
 use platform::document_pdf;
 use platform::http::ErrorEnvelope;
@@ -37,10 +38,7 @@ fn legal_kind(raw: &str) -> Result<LegalKind, QueryError> {
 }
 
 fn language(lang: Lang) -> domain::values::Language {
-    match lang {
-        Lang::En => domain::values::Language::En,
-        Lang::Fr => domain::values::Language::Fr,
-    }
+    lang.into()
 }
 
 fn texts(row: &AnyRow) -> Result<SiteTexts, sqlx::Error> {
@@ -341,6 +339,17 @@ pub async fn legal_document(
     .await
 }
 
+/// A legal text as [`legal_document`] answers it (for the rendered page).
+pub(crate) async fn legal_document_view(
+    state: &QueryState,
+    kind: LegalKind,
+    lang: Lang,
+    wanted: Option<&str>,
+) -> Result<LegalDocumentView, QueryError> {
+    let all = versions(state, kind).await?;
+    legal_view(kind, &all, wanted, lang, state.clock.now())
+}
+
 fn legal_view(
     kind: LegalKind,
     all: &[Version],
@@ -537,4 +546,185 @@ pub(crate) async fn in_force_versions(state: &QueryState) -> Result<legal::InFor
         terms: terms[in_force(&terms, now)].version.clone(),
         privacy: privacy[in_force(&privacy, now)].version.clone(),
     })
+}
+
+/// The site's settings in force, and when they last changed (`None`: built-in).
+async fn settings(state: &QueryState) -> Result<(WebSettings, Option<String>), QueryError> {
+    let row = sqlx::query("SELECT * FROM rm_web_settings WHERE settings_id = $1")
+        .bind(domain::site::settings::ENTITY)
+        .fetch_optional(&state.read.pool)
+        .await?;
+    let Some(row) = row else {
+        return Ok((WebSettings::default(), None));
+    };
+    Ok((
+        WebSettings {
+            site_title: row.try_get("site_title")?,
+            domain_name: row.try_get("domain_name")?,
+            legal_name: row.try_get("legal_name")?,
+            web_logo: row.try_get("web_logo")?,
+            footer_logo: row.try_get("footer_logo")?,
+            email_logo: row.try_get("email_logo")?,
+            favicon: row.try_get("favicon")?,
+            twitter: row.try_get("twitter")?,
+            youtube: row.try_get("youtube")?,
+            instagram: row.try_get("instagram")?,
+            linkedin: row.try_get("linkedin")?,
+        },
+        Some(row.try_get("changed_at")?),
+    ))
+}
+
+/// The address of one of the settings' images: the uploaded one (its
+/// version in the query, so a change shows at once) or the built-in one.
+fn image_url(name: &str, key: Option<&str>, changed_at: Option<&str>, built_in: &str) -> String {
+    match (key, changed_at) {
+        (Some(_), Some(at)) => {
+            let version: String = at.chars().filter(char::is_ascii_digit).collect();
+            format!("/api/public/web-settings/{name}?v={version}")
+        }
+        _ => built_in.to_owned(),
+    }
+}
+
+/// Branding served to everyone at start-up (spec §7 "Startup call").
+#[derive(Serialize, ToSchema)]
+pub struct WebSettingsView {
+    pub web_title: String,
+    pub domain_name: String,
+    /// The domain name's first label (`equilibre` of `equilibre.fr`).
+    pub domain_name_without_extension: String,
+    pub web_logo: String,
+    pub footer_logo: String,
+    pub email_logo: String,
+    pub fab_icon: String,
+    /// `""` when there is no link.
+    pub twitter: String,
+    pub youtube: String,
+    pub instagram: String,
+    pub linkedin: String,
+    pub web_legal_name: String,
+    /// The advertising pixel, loaded only after the visitor's consent;
+    /// `null` when none is configured.
+    pub pixel: Option<Pixel>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Pixel {
+    pub script_url: String,
+    pub id: String,
+}
+
+/// Title, names, logos, favicon and social links; a change shows on the next load.
+#[utoipa::path(get, path = "/api/public/web-settings", tag = "public",
+    responses((status = 200, body = WebSettingsView), (status = 304, description = "Not modified")))]
+pub async fn web_settings(
+    State(state): State<QueryState>,
+    headers: HeaderMap,
+) -> Result<Response, QueryError> {
+    cached_json(
+        &state,
+        &headers,
+        "web-settings".into(),
+        DateTime::<Utc>::MAX_UTC,
+        async || {
+            let (s, changed_at) = settings(&state).await?;
+            let at = changed_at.as_deref();
+            Ok(WebSettingsView {
+                domain_name_without_extension: s
+                    .domain_name
+                    .split('.')
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned(),
+                web_logo: image_url("web_logo", s.web_logo.as_deref(), at, "/logo.svg"),
+                footer_logo: image_url("footer_logo", s.footer_logo.as_deref(), at, "/logo.svg"),
+                email_logo: image_url("email_logo", s.email_logo.as_deref(), at, "/logo.svg"),
+                fab_icon: image_url("favicon", s.favicon.as_deref(), at, "/favicon.svg"),
+                twitter: s.twitter.unwrap_or_default(),
+                youtube: s.youtube.unwrap_or_default(),
+                instagram: s.instagram.unwrap_or_default(),
+                linkedin: s.linkedin.unwrap_or_default(),
+                web_title: s.site_title,
+                domain_name: s.domain_name,
+                web_legal_name: s.legal_name,
+                pixel: state.config.pixel.as_ref().map(|p| Pixel {
+                    script_url: p.script_url.clone(),
+                    id: p.id.clone(),
+                }),
+            })
+        },
+    )
+    .await
+}
+
+/// One of the settings' uploaded images (`web_logo`, `footer_logo`,
+/// `email_logo`, `favicon`); 404 while it is the built-in one.
+#[utoipa::path(get, path = "/api/public/web-settings/{image}", tag = "public",
+    params(("image" = String, Path, description = "`web_logo`, `footer_logo`, `email_logo` or `favicon`")),
+    responses((status = 200, description = "The image (PNG, JPEG or ICO)"), (status = 404, body = ErrorEnvelope)))]
+pub async fn web_settings_image(
+    State(state): State<QueryState>,
+    Path(image): Path<String>,
+) -> Result<Response, QueryError> {
+    let (settings, _) = settings(&state).await?;
+    let key = settings
+        .images()
+        .into_iter()
+        .find(|(name, _)| *name == image)
+        .and_then(|(_, key)| key.map(str::to_owned));
+    super::files::serve_public_image(&state, key).await
+}
+
+/// The settings for their editor: images as their upload keys, with their addresses.
+#[derive(Serialize, ToSchema)]
+pub struct WebSettingsSource {
+    pub site_title: String,
+    pub domain_name: String,
+    pub legal_name: String,
+    /// Upload keys (`""`: the built-in image).
+    pub web_logo: String,
+    pub footer_logo: String,
+    pub email_logo: String,
+    pub favicon: String,
+    pub web_logo_url: String,
+    pub footer_logo_url: String,
+    pub email_logo_url: String,
+    pub favicon_url: String,
+    pub twitter: String,
+    pub youtube: String,
+    pub instagram: String,
+    pub linkedin: String,
+    /// `null` while the built-in settings stand.
+    pub changed_at: Option<String>,
+}
+
+/// The site's settings, for the administrators' `websetting` screen.
+#[utoipa::path(get, path = "/api/admin-panel/web-settings", tag = "content", security(("session" = [])),
+    responses((status = 200, body = WebSettingsSource), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope)))]
+pub async fn admin_web_settings(
+    State(state): State<QueryState>,
+    SignedIn(_caller): SignedIn,
+) -> Result<impl IntoResponse, QueryError> {
+    let (s, changed_at) = settings(&state).await?;
+    let at = changed_at.as_deref();
+    Ok(NoStore(Json(WebSettingsSource {
+        web_logo_url: image_url("web_logo", s.web_logo.as_deref(), at, "/logo.svg"),
+        footer_logo_url: image_url("footer_logo", s.footer_logo.as_deref(), at, "/logo.svg"),
+        email_logo_url: image_url("email_logo", s.email_logo.as_deref(), at, "/logo.svg"),
+        favicon_url: image_url("favicon", s.favicon.as_deref(), at, "/favicon.svg"),
+        web_logo: s.web_logo.unwrap_or_default(),
+        footer_logo: s.footer_logo.unwrap_or_default(),
+        email_logo: s.email_logo.unwrap_or_default(),
+        favicon: s.favicon.unwrap_or_default(),
+        twitter: s.twitter.unwrap_or_default(),
+        youtube: s.youtube.unwrap_or_default(),
+        instagram: s.instagram.unwrap_or_default(),
+        linkedin: s.linkedin.unwrap_or_default(),
+        site_title: s.site_title,
+        domain_name: s.domain_name,
+        legal_name: s.legal_name,
+        changed_at,
+    })))
 }
