@@ -470,8 +470,8 @@ pub async fn run(
     let type_id = types[0];
     let scenarios: Vec<(&str, Vec<String>, bool)> = vec![
         (
-            "trivial: GET /api/public/web-settings",
-            vec!["/api/public/web-settings".into()],
+            "trivial: GET /api/public/policies (no database)",
+            vec!["/api/public/policies".into()],
             false,
         ),
         (

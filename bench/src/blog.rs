@@ -162,8 +162,8 @@ pub async fn run(
     let eight = |f: &dyn Fn(usize) -> String| (0..8).map(f).collect::<Vec<_>>();
     let scenarios: Vec<(&str, Vec<String>)> = vec![
         (
-            "trivial: GET /api/public/web-settings (no database)",
-            vec!["/api/public/web-settings".into()],
+            "trivial: GET /api/public/policies (no database)",
+            vec!["/api/public/policies".into()],
         ),
         (
             "blog list, page 1 of 12 (API)",
@@ -185,6 +185,11 @@ pub async fn run(
         (
             "rendered expert page (8 in turn)",
             eight(&|i| format!("/our-experts/details/{}", seeded.experts[i * 11])),
+        ),
+        ("rendered /faq (a static page)", vec!["/faq".into()]),
+        (
+            "rendered /terms-conditions (the version in force)",
+            vec!["/terms-conditions".into()],
         ),
         (
             "/sitemap.xml (500 experts, 2,000 post addresses; gzip)",

@@ -311,7 +311,7 @@ pub async fn run(
     // server's trivial endpoint in the same run.
     let trivial = directory::load(
         &base,
-        &["/api/public/web-settings".to_owned()],
+        &["/api/public/policies".to_owned()],
         settings.connections,
         settings.seconds,
     )
@@ -343,7 +343,7 @@ pub async fn run(
         Some(miss.p50.as_secs_f64() * 1e3),
         Some(miss.p99.as_secs_f64() * 1e3),
         format!(
-            "ratio {:.3} of web-settings ({:.0}/s, p99 {:.2} ms); {} errors",
+            "ratio {:.3} of policies ({:.0}/s, p99 {:.2} ms); {} errors",
             miss.per_second / trivial.per_second,
             trivial.per_second,
             trivial.p99.as_secs_f64() * 1e3,

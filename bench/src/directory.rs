@@ -504,8 +504,8 @@ pub async fn run(
     ];
     let scenarios: Vec<(&str, Vec<String>)> = vec![
         (
-            "trivial: GET /api/public/web-settings (no database)",
-            vec!["/api/public/web-settings".into()],
+            "trivial: GET /api/public/policies (no database)",
+            vec!["/api/public/policies".into()],
         ),
         (
             "GET /api/health (2 small reads)",

@@ -173,11 +173,26 @@ where
     T: serde::Serialize,
     F: AsyncFnOnce() -> Result<T, QueryError>,
 {
+    cached_json_until(state, headers, key, async || Ok((render().await?, expires))).await
+}
+
+/// [`cached_json`] for an answer that learns its own expiry as it renders
+/// (the legal version in force until the next scheduled one).
+pub async fn cached_json_until<T, F>(
+    state: &QueryState,
+    headers: &axum::http::HeaderMap,
+    key: String,
+    render: F,
+) -> Result<axum::response::Response, QueryError>
+where
+    T: serde::Serialize,
+    F: AsyncFnOnce() -> Result<(T, DateTime<Utc>), QueryError>,
+{
     let wanted = crate::freshness::min_position(headers);
     let body = state
         .renders
         .get_or_render(state, key, wanted, async || {
-            let value = render().await?;
+            let (value, expires) = render().await?;
             let body = serde_json::to_string(&value)
                 .map_err(|_| QueryError::Corrupt("an answer that does not serialise"))?;
             Ok(Rendered {

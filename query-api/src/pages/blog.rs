@@ -88,6 +88,7 @@ async fn list_page(
         og_type: "website",
         image: None,
         body,
+        expires: chrono::DateTime::<chrono::Utc>::MAX_UTC,
     })
 }
 
@@ -140,5 +141,6 @@ async fn post_page(state: &QueryState, lang: Lang, slug: &str) -> Result<Page, Q
         og_type: "article",
         image: post.cover_url.clone(),
         body,
+        expires: chrono::DateTime::<chrono::Utc>::MAX_UTC,
     })
 }

@@ -119,6 +119,7 @@ fn page(lang: &'static str, id: Uuid, expert: &Value) -> Page {
         og_type: "profile",
         image: photo,
         body,
+        expires: chrono::DateTime::<chrono::Utc>::MAX_UTC,
     }
 }
 

@@ -119,6 +119,8 @@ pub struct Page {
     /// An image path of this site, if any.
     pub image: Option<String>,
     pub body: Markup,
+    /// When the clock alone changes the page (`MAX_UTC`: never).
+    pub expires: DateTime<Utc>,
 }
 
 fn head(page: &Page, origin: &str) -> Markup {
@@ -165,7 +167,7 @@ async fn cached(
             let page = build().await?;
             Ok(Rendered {
                 body: document(state, &template, &page).into(),
-                expires: DateTime::<Utc>::MAX_UTC,
+                expires: page.expires,
             })
         })
         .await;

@@ -5,6 +5,7 @@
 use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
+use chrono::{DateTime, Utc};
 use domain::site::legal::LegalKind;
 use domain::site::page::PageKey;
 use maud::{PreEscaped, html};
@@ -12,7 +13,7 @@ use platform::lang::Lang;
 
 use super::{Page, cached, frame, text};
 use crate::QueryState;
-use crate::routes::site::{LegalParams, in_force_versions, legal_document_view, page_view};
+use crate::routes::site::{LegalParams, legal_document_view, page_view};
 
 async fn render_page(
     state: &QueryState,
@@ -33,6 +34,7 @@ async fn render_page(
             alternates: Vec::new(),
             og_type: "website",
             image: None,
+            expires: DateTime::<Utc>::MAX_UTC,
             body: frame(
                 lang,
                 html! {
@@ -57,22 +59,10 @@ async fn render_legal(
     version: Option<String>,
 ) -> Response {
     let version = version.filter(|v| !v.is_empty() && v.len() <= 40);
-    // A scheduled version comes into force with no new event: the versions
-    // in force are part of the key.
-    let in_force = match in_force_versions(state).await {
-        Ok(in_force) => format!("{} {}", in_force.terms, in_force.privacy),
-        Err(error) => {
-            tracing::warn!(%error, "legal versions unreadable");
-            String::new()
-        }
-    };
-    let cache_key = format!(
-        "page legal {} {} {version:?} {in_force}",
-        kind.as_str(),
-        lang.as_str()
-    );
+    let cache_key = format!("page legal {} {} {version:?}", kind.as_str(), lang.as_str());
     cached(state, headers, cache_key, async || {
-        let document = legal_document_view(state, kind, lang, version.as_deref()).await?;
+        let (document, expires) =
+            legal_document_view(state, kind, lang, version.as_deref()).await?;
         let lang = lang.as_str();
         let since = document.effective_at.format("%d/%m/%Y").to_string();
         Ok(Page {
@@ -84,6 +74,8 @@ async fn render_legal(
             alternates: Vec::new(),
             og_type: "website",
             image: None,
+            // Until the next scheduled version comes into force.
+            expires,
             body: frame(
                 lang,
                 html! {

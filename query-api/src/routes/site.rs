@@ -27,7 +27,7 @@ use super::accounts::{NoStore, SignedIn};
 use super::files::{Disposition, file_answer};
 use crate::QueryState;
 use crate::error::QueryError;
-use crate::render_cache::cached_json;
+use crate::render_cache::{cached_json, cached_json_until};
 
 fn page_key(raw: &str) -> Result<PageKey, QueryError> {
     PageKey::parse(raw).ok_or(QueryError::NotFound)
@@ -187,7 +187,7 @@ async fn page_source(state: &QueryState, key: PageKey) -> Result<SitePageSource,
 }
 
 /// One version of a legal document, as stored (the built-in one first).
-struct Version {
+pub(crate) struct Version {
     version: String,
     effective_at: DateTime<Utc>,
     texts: SiteTexts,
@@ -222,6 +222,42 @@ async fn versions(state: &QueryState, kind: LegalKind) -> Result<Vec<Version>, Q
         });
     }
     Ok(versions)
+}
+
+/// A version's name, date and whether it is trashed, without its texts
+/// (the built-in one first): enough to tell which is in force.
+async fn version_dates(
+    state: &QueryState,
+    kind: LegalKind,
+) -> Result<Vec<(String, DateTime<Utc>, bool)>, QueryError> {
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT version, effective_at, trashed_at FROM rm_legal_versions WHERE kind = $1",
+    )
+    .bind(kind.as_str())
+    .fetch_all(&state.read.pool)
+    .await?;
+    let mut dates = vec![(
+        legal::INITIAL_VERSION.to_owned(),
+        legal::initial_effective_at(),
+        false,
+    )];
+    for (version, effective_at, trashed_at) in rows {
+        let effective_at = effective_at
+            .parse()
+            .map_err(|_| QueryError::Corrupt("a legal version's date"))?;
+        dates.push((version, effective_at, trashed_at.is_some()));
+    }
+    Ok(dates)
+}
+
+/// The name of the version in force at `now`.
+pub(crate) async fn in_force_name(
+    state: &QueryState,
+    kind: LegalKind,
+    now: DateTime<Utc>,
+) -> Result<String, QueryError> {
+    let dates = version_dates(state, kind).await?;
+    Ok(legal::in_force(dates, now).unwrap_or_else(|| legal::INITIAL_VERSION.to_owned()))
 }
 
 /// The index of the version in force at `now` (the built-in one at worst).
@@ -319,35 +355,44 @@ pub async fn legal_document(
         return Err(QueryError::NotFound);
     }
     let now = state.clock.now();
-    let all = versions(&state, kind).await?;
-    // Kept until the next scheduled version comes into force.
-    let expires = all
-        .iter()
-        .filter(|v| v.trashed_at.is_none() && v.effective_at > now)
-        .map(|v| v.effective_at)
-        .min()
-        .unwrap_or(DateTime::<Utc>::MAX_UTC);
     let cache_key = format!(
         "legal {} {} {}",
         kind.as_str(),
         lang.as_str(),
         wanted.as_deref().unwrap_or("")
     );
-    cached_json(&state, &headers, cache_key, expires, async || {
-        legal_view(kind, &all, wanted.as_deref(), lang, now)
+    cached_json_until(&state, &headers, cache_key, async || {
+        let all = versions(&state, kind).await?;
+        let view = legal_view(kind, &all, wanted.as_deref(), lang, now)?;
+        Ok((view, next_change(&all, now)))
     })
     .await
 }
 
-/// A legal text as [`legal_document`] answers it (for the rendered page).
+/// When the version in force next changes by the clock alone: the next
+/// scheduled version's date.
+pub(crate) fn next_change(all: &[Version], now: DateTime<Utc>) -> DateTime<Utc> {
+    all.iter()
+        .filter(|v| v.trashed_at.is_none() && v.effective_at > now)
+        .map(|v| v.effective_at)
+        .min()
+        .unwrap_or(DateTime::<Utc>::MAX_UTC)
+}
+
+/// A legal text as [`legal_document`] answers it (for the rendered page),
+/// with when it next changes by the clock alone.
 pub(crate) async fn legal_document_view(
     state: &QueryState,
     kind: LegalKind,
     lang: Lang,
     wanted: Option<&str>,
-) -> Result<LegalDocumentView, QueryError> {
+) -> Result<(LegalDocumentView, DateTime<Utc>), QueryError> {
     let all = versions(state, kind).await?;
-    legal_view(kind, &all, wanted, lang, state.clock.now())
+    let now = state.clock.now();
+    Ok((
+        legal_view(kind, &all, wanted, lang, now)?,
+        next_change(&all, now),
+    ))
 }
 
 fn legal_view(
@@ -540,11 +585,9 @@ pub async fn legal_standing(
 /// The terms and privacy versions in force now (the sign-up form's).
 pub(crate) async fn in_force_versions(state: &QueryState) -> Result<legal::InForce, QueryError> {
     let now = state.clock.now();
-    let terms = versions(state, LegalKind::Terms).await?;
-    let privacy = versions(state, LegalKind::Privacy).await?;
     Ok(legal::InForce {
-        terms: terms[in_force(&terms, now)].version.clone(),
-        privacy: privacy[in_force(&privacy, now)].version.clone(),
+        terms: in_force_name(state, LegalKind::Terms, now).await?,
+        privacy: in_force_name(state, LegalKind::Privacy, now).await?,
     })
 }
 
