@@ -1,4 +1,5 @@
-// axe-core on the public entry pages, as rendered by Chromium.
+// axe-core on the public entry pages, as rendered by Chromium; the static and legal pages
+// (the server's texts) on a 375 px phone.
 import { describe, it } from 'node:test';
 import { assertAccessible } from './support/axe.mjs';
 import { useBrowser, withPage } from './support/browser.mjs';
@@ -11,7 +12,31 @@ const pages = [
   { path: '/public/client/sign-up', ready: (page) => page.getByRole('button', { name: 'Suivant', exact: true }).waitFor() },
 ];
 
+/** The static pages and the legal texts: their title (h1) arrives with the server's text. */
+const textPages = [
+  '/about-us',
+  '/alternative-medicine',
+  '/sdg-media',
+  '/faq',
+  '/team-and-vision',
+  '/media',
+  '/terms-conditions',
+  '/privacy-policy',
+];
+const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
+
 describe('accessibility (axe)', () => {
+  for (const path of textPages) {
+    it(`${path} has no axe violations at 375 px`, { timeout: 60_000 }, async () => {
+      await withPage(browser(), PHONE, async ({ page }) => {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        // The footer's disclaimer has had its chance to arrive.
+        await page.waitForLoadState('networkidle');
+        await assertAccessible(page, `${path} at 375 px`);
+      });
+    });
+  }
   for (const { path, ready } of pages) {
     it(`${path} has no axe violations`, { timeout: 60_000 }, async () => {
       await withPage(browser(), {}, async ({ page }) => {

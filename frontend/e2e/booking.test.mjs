@@ -14,25 +14,16 @@ import { before, describe, it } from 'node:test';
 import { createAccount } from './support/accounts.mjs';
 import { assertAccessible } from './support/axe.mjs';
 import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
-import { createApprovedExpert, signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
+import { bookableExpert, pickSlot, readyClient } from './support/booking.mjs';
+import { signIn, signInAdmin, signInThroughPage, wordToken } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
 import { exactly, submitSignIn } from './support/forms.mjs';
 import { challengeDialog, isSandboxCall, payThroughApi, payWith, SANDBOX_CARDS } from './support/payments.mjs';
 
 const browser = useBrowser();
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const PAID = SANDBOX_CARDS.paid;
 const PHONE = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
-
-/** A client whose consent form is uploaded (the booking precondition): the person and its API session. */
-const readyClient = async () => {
-  const person = await createAccount('client');
-  const session = await signIn('client', person);
-  const key = await session.upload('consent_form', pdf('consentement.pdf'));
-  await session.expect(204, 'PUT', '/api/client/consent-form', { json: { file_key: key } });
-  return { person, session };
-};
 
 /** The expert's free slots (next four weeks, in Paris time), grouped by local day, in order. */
 const slotDays = async (session, expertId) => {
@@ -54,31 +45,12 @@ const bookThroughApi = async (session, expertId, start, { free = false } = {}) =
   return created.booking_id;
 };
 
-/** On the expert's page: the `dayIndex`-th day of the picker, then its first time; lands on `/booking/…`. */
-const pickSlot = async (page, expertId, dayIndex) => {
-  await page.goto(`/our-experts/details/${expertId}`);
-  const picker = page.getByRole('region', { name: 'Choisir un créneau' });
-  await picker.getByText(/Europe\/Paris/).waitFor();
-  await picker.getByRole('list', { name: 'Jours disponibles' }).getByRole('button').nth(dayIndex).click();
-  await picker.getByRole('link', { name: /^Choisir le / }).first().click();
-};
-
 describe('booking', () => {
   let expert;
   let couponCode;
   before(async () => {
     const adminApi = await signInAdmin();
-    expert = await createApprovedExpert({ adminSession: adminApi });
-    const consultant = await signIn('consultant', expert.person);
-    await consultant.expect(204, 'PUT', '/api/consultant/timings', {
-      json: {
-        rules: WEEKDAYS.flatMap((weekday) => [
-          { weekday, shift: 'morning' },
-          { weekday, shift: 'afternoon' },
-        ]),
-        days_off: [],
-      },
-    });
+    expert = await bookableExpert({ adminSession: adminApi });
     couponCode = `E2E${wordToken().toUpperCase()}`.slice(0, 20);
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);

@@ -16,6 +16,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { assertAccessible as assertAccessibleNow } from './support/axe.mjs';
 import { createAccount } from './support/accounts.mjs';
+import { readyClient } from './support/booking.mjs';
 import { rememberSignIn, useBrowser } from './support/browser.mjs';
 import { createApprovedExpert, ensureReference, eventually, signIn, signInAdmin, wordToken } from './support/consultant.mjs';
 import { admin } from './support/env.mjs';
@@ -32,15 +33,6 @@ const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 900 };
 const DAY_SECONDS = 86_400;
 const AREA = { client: 'client', consultant: 'consultant', admin: 'admin-panel' };
-
-/** A client whose consent form is on file: the person and its API session (suite's server). */
-const readyClient = async () => {
-  const person = await createAccount('client');
-  const session = await signIn('client', person);
-  const key = await session.upload('consent_form', pdf('consentement.pdf'));
-  await session.expect(204, 'PUT', '/api/client/consent-form', { json: { file_key: key } });
-  return { person, session };
-};
 
 /** A paid (sandbox card, through the payment intent) booking of `client` with `expert` at its first free slot; its id and start. */
 const bookPaid = async (client, expert) => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { createAccount } from './support/accounts.mjs';
-import { useBrowser, visibleText, waitForPath, withPage } from './support/browser.mjs';
+import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, createTopics, signInAdmin } from './support/consultant.mjs';
 import { submitSignIn } from './support/forms.mjs';
 
@@ -72,7 +72,8 @@ describe('expert directory', () => {
 
       await cardLink(page, expert).click();
       await waitForPath(page, `/our-experts/details/${expert.id}`);
-      assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), shownName(expert));
+      // The list's title stays until the expert's page (a lazy chunk) replaces it.
+      await page.getByRole('heading', { level: 1, name: shownName(expert), exact: true }).waitFor();
       await page.getByRole('listitem').filter({ hasText: expert.topics.disorder.name_fr }).waitFor();
       await page.getByText('Diplôme de naturopathie — Institut Euronature (2015)').waitFor();
       // Never bank, ID or contact details on the public page.

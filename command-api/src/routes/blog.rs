@@ -105,7 +105,8 @@ pub struct Preview {
     pub html: String,
 }
 
-/// What the site would show of a Markdown body (records nothing).
+/// What the site would show of a Markdown body (records nothing): a post's,
+/// a static page's or a legal text's, so the longest of their bounds.
 #[utoipa::path(post, path = "/api/admin-panel/blog-preview", tag = "content", security(("session" = [])),
     request_body = PreviewBody,
     responses((status = 200, body = Preview), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope)))]
@@ -113,8 +114,9 @@ pub async fn preview_blog_body(
     SignedIn(_caller): SignedIn,
     Json(body): Json<PreviewBody>,
 ) -> Result<Json<Preview>> {
-    if body.body.chars().count() > blog::BODY_MAX {
-        let error = FieldError::new("field.too_long").with("max", blog::BODY_MAX);
+    let max = blog::BODY_MAX.max(domain::site::BODY_MAX);
+    if body.body.chars().count() > max {
+        let error = FieldError::new("field.too_long").with("max", max);
         return Err(CommandError::Domain(domain::DomainError::field(
             "body", error,
         )));

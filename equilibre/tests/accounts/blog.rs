@@ -368,7 +368,7 @@ async fn known_attacks_in_a_body_are_sanitised_on_the_site_and_in_the_preview(ba
         assert_inert(&html);
     }
     app.call(Method::POST, "/api/admin-panel/blog-preview")
-        .json(&json!({"body": "x".repeat(50_001)}))
+        .json(&json!({"body": "x".repeat(60_001)}))
         .send()
         .await
         .expect(400);

@@ -14,8 +14,11 @@ const AREA = { client: 'client', consultant: 'consultant', admin: 'admin-panel' 
 /**
  * A signed-in API session of `role`: keeps the session cookie and the latest
  * `X-Event-Position` answered (sent back as `X-Min-Position`, so its reads see its writes).
+ * A client or consultant also accepts the terms and privacy versions in force, as the app asks
+ * after a publication (legal.test.mjs publishes one): a fixture never depends on which file ran
+ * first. `acceptLegal: false` leaves the person's standing as it is.
  */
-export const signIn = async (role, { email, password }) => {
+export const signIn = async (role, { email, password }, { acceptLegal = true } = {}) => {
   let cookie = '';
   let position = null;
   const request = async (method, path, { json, form, language = 'fr' } = {}) => {
@@ -52,6 +55,14 @@ export const signIn = async (role, { email, password }) => {
   };
   const area = AREA[role];
   const session = await expect(200, 'POST', `/api/${area}/sign-in`, { json: { email, password } });
+  if (acceptLegal && role !== 'admin') {
+    const standing = await expect(200, 'GET', `/api/${area}/legal-acceptance`);
+    if (!standing.up_to_date) {
+      await expect(204, 'POST', `/api/${area}/legal-acceptance`, {
+        json: { terms_version: standing.terms_in_force, privacy_version: standing.privacy_in_force },
+      });
+    }
+  }
   return {
     accountId: session.account_id,
     request,

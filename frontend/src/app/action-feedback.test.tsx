@@ -6,6 +6,7 @@ import { bookingRow } from '@/features/booking/testing/booking-fixtures';
 import { savedAssessment } from '@/features/client-file/testing/client-file-fixtures';
 import { fillComplaintForm, ownBooking, TYPE } from '@/features/complaints/testing/complaint-fixtures';
 import { adminQuote, QUOTE_ID } from '@/features/quotes/testing/quote-fixtures';
+import { adminLegalVersion, adminSitePage, scheduledVersion } from '@/features/site/testing/site-fixtures';
 import { ACTION_FORMS, MUTATION_FACTORIES, type ActionForm } from '@/config/action-forms';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
@@ -265,6 +266,59 @@ const FIXTURES: Record<string, Fixture> = {
     },
     submit: 'Ajouter la citation',
     success: /^La citation a été ajoutée\.$/,
+  },
+  'admin.legal-version': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/legal/terms': () => json([adminLegalVersion()]) },
+    request: 'POST /api/admin-panel/legal/terms',
+    ok: () => json({ version: '2030-06-01', effective_at: '2030-06-01T08:00:00Z' }, { status: 201 }),
+    fill: async (u) => {
+      const [title] = await screen.findAllByLabelText(/^Titre/);
+      await u.type(title, ' (révisées)');
+    },
+    submit: 'Publier la version',
+    success: /^La version 2030-06-01 a été publiée : elle est en vigueur à partir du 1 juin 2030/,
+  },
+  'admin.legal-list': {
+    role: 'admin',
+    stubs: { 'GET /api/admin-panel/legal/terms': () => json([scheduledVersion(), adminLegalVersion()]) },
+    request: 'POST /api/admin-panel/legal/terms/2031-03-01/trash',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => {
+      await u.click(await screen.findByRole('button', { name: 'Mettre à la corbeille la version 2031-03-01' }));
+      await screen.findByRole('dialog');
+    },
+    submit: 'Mettre à la corbeille',
+    success: /^La version 2031-03-01 a été mise à la corbeille\.$/,
+  },
+  'admin.legal-trash': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/legal/privacy': () =>
+        json([scheduledVersion({ status: 'trashed', trashed_at: '2030-12-02T09:00:00Z' })]),
+    },
+    request: 'POST /api/admin-panel/legal/privacy/2031-03-01/restore',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByRole('button', { name: 'Restaurer la version 2031-03-01' });
+    },
+    submit: 'Restaurer la version 2031-03-01',
+    success: /^La version 2031-03-01 a été restaurée\.$/,
+  },
+  'admin.site-page': {
+    role: 'admin',
+    stubs: {
+      'GET /api/admin-panel/site-pages/faq': () => json(adminSitePage('faq')),
+      'GET /api/admin-panel/site-pages': () => json([adminSitePage('faq')]),
+    },
+    request: 'PUT /api/admin-panel/site-pages/faq',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async (u) => {
+      const [title] = await screen.findAllByLabelText(/^Titre/);
+      await u.type(title, ' (FAQ)');
+    },
+    submit: 'Enregistrer',
+    success: /^« Questions fréquentes \(FAQ\) » a été enregistrée\.$/,
   },
   'admin.quote-list': {
     role: 'admin',

@@ -15,7 +15,7 @@ describe('route table', () => {
   it('matches paths case-insensitively: /ABOUT-US renders the about page', async () => {
     stubFetch();
     renderApp('/ABOUT-US');
-    expect(await heading('À propos')).toBeTruthy();
+    expect(await heading('À propos d’Equilibre')).toBeTruthy();
   });
 
   it.each([
@@ -24,7 +24,10 @@ describe('route table', () => {
     ['/our-experts', 'Nos experts'],
     ['/our-experts/ayurveda', 'Nos experts'],
     ['/lifestyle-product', 'Bien-être et produits'],
-    ['/terms-conditions', 'Conditions générales'],
+    ['/faq', 'Questions fréquentes'],
+    ['/team-and-vision', 'Équipe et vision'],
+    ['/media', 'Médias'],
+    ['/terms-conditions', 'Conditions générales d’utilisation et de vente'],
     ['/privacy-policy', 'Politique de confidentialité'],
     ['/contact-us', 'Nous contacter'],
   ])('renders the public page %s', async (path, title) => {

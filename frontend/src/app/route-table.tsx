@@ -29,7 +29,7 @@ import { RootLayout } from './routes/root-layout';
 
 // Public auth pages and the directory are small shells in the main bundle (their title paints at
 // once, good LCP); their forms (Formik, yup) and the search load lazily inside. Content pages
-// and the areas are lazy routes.
+// (the static and legal pages' server texts, the lifestyle page) and the areas are lazy routes.
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
 const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
@@ -59,6 +59,7 @@ const clientView = () => import('./routes/admin/client-profile');
 const contactMessages = () => import('./routes/admin/contact-messages');
 const adminBlog = () => import('./routes/admin/blog');
 const adminQuotes = () => import('./routes/admin/quotes');
+const adminSite = () => import('./routes/admin/site');
 const consultantProfile = () => import('./routes/consultant/profile');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
@@ -82,11 +83,13 @@ const adminComplaint = () => import('./routes/complaints/admin-complaint');
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
   patterns.map((path): RouteObject => ({ ...route, path }));
 
-const contentRoute = (
-  path: string,
-  contentKey: string,
-  extra: Pick<RouteObject, 'loader'> = {},
-): RouteObject => ({ path, lazy: content, handle: { contentKey } satisfies RouteHandle, ...extra });
+type ContentPageKey = keyof Awaited<ReturnType<typeof content>>['pages'];
+
+/** A content page (one lazy chunk): a static or legal page's server text (issue 13), or the lifestyle page. */
+const contentRoute = (path: string, key: ContentPageKey): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await content()).pages[key] }),
+});
 
 /** sign-in, sign-up, forget-password, verify/{token}/{email}: under /public/{role}/ and /{role}/. */
 const authRoutes = (role: Role): RouteObject[] => {
@@ -154,6 +157,24 @@ const adminBlogRoutes = (): RouteObject[] =>
       path: paths.admin.blog[screen].path,
       lazy: async () => ({ Component: (await adminBlog()).screens[screen] }),
       handle: { titleKey: `adminBlog.titles.${screen}`, subtitleKey: 'adminBlog.subtitle' } satisfies RouteHandle,
+    }),
+  );
+
+type AdminSiteScreen = keyof typeof paths.admin.site;
+
+/**
+ * spec §2 admin terms and privacy screens (add, view, view-trash of each; the terms' trash is ours), and
+ * our static pages' list and editor (issue 13; one lazy chunk).
+ */
+const adminSiteRoutes = (): RouteObject[] =>
+  (Object.keys(paths.admin.site) as AdminSiteScreen[]).map(
+    (screen): RouteObject => ({
+      path: paths.admin.site[screen].path,
+      lazy: async () => ({ Component: (await adminSite()).screens[screen] }),
+      handle: {
+        titleKey: `adminSite.titles.${screen}`,
+        subtitleKey: `adminSite.subtitles.${screen.split('.')[0]}`,
+      } satisfies RouteHandle,
     }),
   );
 
@@ -251,6 +272,7 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
       ...(role === 'admin' ? adminPeopleRoutes() : []),
       ...(role === 'admin' ? adminBlogRoutes() : []),
       ...(role === 'admin' ? adminQuoteRoutes() : []),
+      ...(role === 'admin' ? adminSiteRoutes() : []),
       ...(role === 'client'
         ? [
             { path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') },
@@ -291,15 +313,18 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
           Component: PublicLayout,
           children: [
             { index: true, Component: home.Component },
-            contentRoute(paths.aboutUs.path, 'about'),
-            contentRoute(paths.alternativeMedicine.path, 'alternativeMedicine'),
-            contentRoute(paths.sdgMedia.path, 'sdgMedia'),
+            contentRoute(paths.aboutUs.path, 'about-us'),
+            contentRoute(paths.alternativeMedicine.path, 'alternative-medicine'),
+            contentRoute(paths.sdgMedia.path, 'sdg-media'),
+            contentRoute(paths.faq.path, 'faq'),
+            contentRoute(paths.teamAndVision.path, 'team-and-vision'),
+            contentRoute(paths.media.path, 'media'),
             { path: paths.ourExperts.path, Component: ourExperts.Component },
             { path: paths.expertDetails.path, lazy: expertDetails, loader: prefetchExpert(queryClient) },
             contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
-            { ...contentRoute(paths.contactUs.path, 'contact'), lazy: contact },
+            { path: paths.contactUs.path, lazy: contact },
             { path: paths.blog.path, lazy: blogList },
             { path: paths.blogPost.path, lazy: blogPost },
             {

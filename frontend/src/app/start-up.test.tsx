@@ -25,7 +25,7 @@ describe('start-up web settings', () => {
         json({ web_title: 'Equilibre Santé', fab_icon: 'https://cdn.example/fav.png', web_logo: '/files/logo.png', web_legal_name: 'Equilibre SAS' }),
     });
     renderWithAppClient('/about-us');
-    await waitFor(() => expect(document.title).toBe('À propos · Equilibre Santé'));
+    await waitFor(() => expect(document.title).toBe('À propos d’Equilibre · Equilibre Santé'));
     expect(document.querySelector<HTMLLinkElement>('link[rel~="icon"]')?.href).toBe('https://cdn.example/fav.png');
     const logo = await screen.findByRole('img', { name: 'logo' });
     await waitFor(() => expect(logo.getAttribute('src')).toBe('/files/logo.png'));

@@ -94,11 +94,20 @@ const complaintPages = (role: 'client' | 'consultant') => ({
   complaint: { path: `/${role}/complaint/:id`, getHref: (id: string) => `/${role}/complaint/${enc(id)}` },
 });
 
+const legalHref = (path: string, version?: string) => (version ? `${path}?version=${enc(version)}` : path);
+
+/** A page without parameters. */
+const fixed = (path: string) => ({ path, getHref: () => path });
+
 export const paths = {
   home: { path: '/', getHref: () => '/' },
-  aboutUs: { path: '/about-us', getHref: (hash?: string) => `/about-us${hash ? `#${hash}` : ''}` },
+  aboutUs: { path: '/about-us', getHref: () => '/about-us' },
   alternativeMedicine: { path: '/alternative-medicine', getHref: () => '/alternative-medicine' },
   sdgMedia: { path: '/sdg-media', getHref: () => '/sdg-media' },
+  /** Ours (the public footer's FAQ, team and vision, media; issue 13): static pages like the three above. */
+  faq: fixed('/faq'),
+  teamAndVision: fixed('/team-and-vision'),
+  media: fixed('/media'),
   ourExperts: {
     path: '/our-experts/:search?',
     getHref: (search?: string) => (search ? `/our-experts/${enc(search)}` : '/our-experts'),
@@ -108,8 +117,9 @@ export const paths = {
     getHref: (id: string) => `/our-experts/details/${enc(id)}`,
   },
   lifestyleProduct: { path: '/lifestyle-product', getHref: () => '/lifestyle-product' },
-  termsConditions: { path: '/terms-conditions', getHref: () => '/terms-conditions' },
-  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  /** The terms and privacy policy in force, or `?version=` one of their versions. */
+  termsConditions: { path: '/terms-conditions', getHref: (version?: string) => legalHref('/terms-conditions', version) },
+  privacyPolicy: { path: '/privacy-policy', getHref: (version?: string) => legalHref('/privacy-policy', version) },
   /** The booking page; `?booking={id}` resumes the payment of that held booking (same slot). */
   booking: {
     path: '/booking/:token',
@@ -124,8 +134,8 @@ export const paths = {
     getHref: (tag?: string) => (tag ? `/blog?tag=${enc(tag)}` : '/blog'),
   },
   blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${enc(slug)}` },
-  /** Home page sections reached from the public header and footer. */
-  homeSection: { getHref: (id: 'team' | 'faq') => `/#${id}` },
+  /** The home page section reached from the public header. */
+  homeSection: { getHref: (id: 'team') => `/#${id}` },
 
   public: {
     signIn: { paths: ['/public/sign-in', '/sign-in'], getHref: () => '/sign-in' },
@@ -216,6 +226,21 @@ export const paths = {
       },
       view: { path: '/admin/view-quote', getHref: () => '/admin/view-quote' },
       trash: { path: '/admin/view-trash-quote', getHref: () => '/admin/view-trash-quote' },
+    },
+    /**
+     * spec §2 admin terms and privacy policy screens: add a version, the versions, their trash
+     * (`view-trash-terms-condition` is ours, the privacy policy's twin); ours (issue 13): the static
+     * pages and the disclaimer, and the editor of one.
+     */
+    site: {
+      'terms.add': fixed('/admin/add-terms-condition'),
+      'terms.view': fixed('/admin/view-terms-condition'),
+      'terms.trash': fixed('/admin/view-trash-terms-condition'),
+      'privacy.add': fixed('/admin/add-privacy-policy'),
+      'privacy.view': fixed('/admin/view-privacy-policy'),
+      'privacy.trash': fixed('/admin/view-trash-privacy-policy'),
+      'pages.list': fixed('/admin/site-pages'),
+      'pages.edit': { path: '/admin/edit-site-page/:key', getHref: (key: string) => `/admin/edit-site-page/${enc(key)}` },
     },
     /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
     contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },

@@ -23,11 +23,11 @@ describe('language', () => {
   it('switches the whole interface, sets <html lang>, remembers it, and sends Accept-Language', async () => {
     const fetch = stubFetch();
     const { router } = renderApp('/about-us');
-    await screen.findByRole('heading', { level: 1, name: 'À propos' });
+    await screen.findByRole('heading', { level: 1, name: 'À propos d’Equilibre' });
     expect(fetch.requests[0].headers.get('Accept-Language')).toBe('fr');
 
     await userEvent.setup().click(screen.getByRole('button', { name: /English/ }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'About us' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Equilibre' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /English/ }).getAttribute('aria-pressed')).toBe('true');
     expect(document.documentElement.lang).toBe('en');
     expect(window.localStorage.getItem(STORAGE_KEYS.selectedLanguage)).toBe('en');

@@ -24,6 +24,10 @@ const format = (value: string, zone: string, language: string, options: Intl.Dat
 export const formatDayIn = (value: string, zone: string, language: string) =>
   format(value, zone, language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
+/** "30 novembre 2026" / "30 November 2026". */
+export const formatLongDateIn = (value: string, zone: string, language: string) =>
+  format(value, zone, language, { day: 'numeric', month: 'long', year: 'numeric' });
+
 /** "lun. 30 nov." — a compact day for a picker. */
 export const formatShortDayIn = (value: string, zone: string, language: string) =>
   format(value, zone, language, { weekday: 'short', day: 'numeric', month: 'short' });

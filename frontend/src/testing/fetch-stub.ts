@@ -2,6 +2,7 @@ import { vi } from 'vitest';
 import { ROLES, API_AREA } from '@/config/roles';
 import { setRoleStatus } from '@/lib/persisted-state';
 import { policies } from './policies';
+import { siteTextHandlers } from './site-pages';
 
 export type StubRequest = { method: string; path: string; url: URL; headers: Headers; body: unknown };
 export type StubHandler = (request: StubRequest) => Response | Promise<Response>;
@@ -18,8 +19,12 @@ export const apiError = (status: number, code: string, message: string, fields?:
 
 const signedOut = () => apiError(401, 'not_signed_in', 'Non connecté.');
 
-/** Defaults: empty web settings, the server's policies, nobody signed in, no usage counted yet. */
+/**
+ * Defaults: empty web settings, the server's policies, the site's built-in texts, nobody signed in,
+ * no usage counted yet.
+ */
 const defaults: Record<string, StubHandler> = {
+  ...siteTextHandlers,
   'GET /api/public/web-settings': () => json({ web_title: 'Equilibre' }),
   'GET /api/public/policies': () => json(policies),
   'GET /api/client/session': signedOut,

@@ -64,7 +64,11 @@ async fn render_legal(
         let (document, expires) =
             legal_document_view(state, kind, lang, version.as_deref()).await?;
         let lang = lang.as_str();
-        let since = document.effective_at.format("%d/%m/%Y").to_string();
+        let since = document
+            .effective_at
+            .with_timezone(&chrono_tz::Europe::Paris)
+            .format("%d/%m/%Y")
+            .to_string();
         Ok(Page {
             kind: "site-page",
             lang,

@@ -29,6 +29,9 @@ use crate::QueryState;
 use crate::error::QueryError;
 use crate::render_cache::{cached_json, cached_json_until};
 
+/// Versions are named and dated by their day in France.
+const HOME_ZONE: chrono_tz::Tz = chrono_tz::Europe::Paris;
+
 fn page_key(raw: &str) -> Result<PageKey, QueryError> {
     PageKey::parse(raw).ok_or(QueryError::NotFound)
 }
@@ -466,12 +469,18 @@ pub async fn legal_pdf(
         Lang::Fr => format!(
             "Version {} — en vigueur à partir du {}",
             found.version,
-            found.effective_at.format("%d/%m/%Y")
+            found
+                .effective_at
+                .with_timezone(&HOME_ZONE)
+                .format("%d/%m/%Y")
         ),
         Lang::En => format!(
             "Version {} — in force from {}",
             found.version,
-            found.effective_at.format("%Y-%m-%d")
+            found
+                .effective_at
+                .with_timezone(&HOME_ZONE)
+                .format("%Y-%m-%d")
         ),
     };
     let name = match (kind, lang) {

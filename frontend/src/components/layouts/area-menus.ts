@@ -63,7 +63,10 @@ const consultantProfileGroup = (): MenuGroup => ({
   activePatterns: [`${paths.consultant.profile.editAccount.path}/*`],
 });
 
-/** spec §2 admin top menu: the Medicine group (Consultant, Client; its other pages come with later issues). */
+/**
+ * spec §2 admin top menu: the Medicine group (Consultant, Client, All Booking, Privacy Policy Page,
+ * Terms&Condition Page; ours: the static pages). The Web Setting Page comes with its own work.
+ */
 const adminMedicineGroup = (): MenuGroup => ({
   id: 'medicine',
   labelKey: 'adminConsultants.menu.medicine',
@@ -72,8 +75,17 @@ const adminMedicineGroup = (): MenuGroup => ({
     { to: paths.admin.consultants.list.getHref(), labelKey: 'adminConsultants.menu.consultants' },
     { to: paths.admin.clients.list.getHref(), labelKey: 'adminClients.menu' },
     { to: paths.admin.allBooking.getHref(), labelKey: 'adminBookings.menu' },
+    { to: paths.admin.site['privacy.view'].getHref(), labelKey: 'adminSite.menu.privacy' },
+    { to: paths.admin.site['terms.view'].getHref(), labelKey: 'adminSite.menu.terms' },
+    { to: paths.admin.site['pages.list'].getHref(), labelKey: 'adminSite.menu.pages' },
   ],
-  activePatterns: [paths.admin.consultants.profile.path, paths.admin.clients.profile.path, paths.admin.bookingDetail.path],
+  activePatterns: [
+    paths.admin.consultants.profile.path,
+    paths.admin.clients.profile.path,
+    paths.admin.bookingDetail.path,
+    // The legal texts' add and trash screens, a page's editor.
+    ...Object.values(paths.admin.site).map((screen) => screen.path),
+  ],
 });
 
 /** Our admin coupons group (booking issue): create and list. */

@@ -15,7 +15,7 @@ const screenIsWide = (wide: boolean) =>
   }));
 
 describe('layouts', () => {
-  it('public header: menu button, all public links, profile to sign-in, footer disclaimer', async () => {
+  it('public header: menu button, all public links, profile to sign-in, footer links and disclaimer', async () => {
     stubFetch();
     renderApp('/');
     const toggle = await screen.findByRole('button', { name: /Menu/ });
@@ -34,7 +34,16 @@ describe('layouts', () => {
       ['Bien-être et produits', '/lifestyle-product'],
       ['Profil', '/sign-in'],
     ]);
-    expect(screen.getByText(/ne remplacent pas une consultation auprès de votre médecin généraliste/)).toBeTruthy();
+    const footer = screen.getByRole('navigation', { name: 'Equilibre' });
+    expect([...footer.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['À propos', '/about-us'],
+      ['FAQ', '/faq'],
+      ['Équipe et vision', '/team-and-vision'],
+      ['Médias', '/media'],
+      ['Nous contacter', '/contact-us'],
+    ]);
+    // The disclaimer: the catalogue's text at once, then the one the administrators wrote (the `disclaimer` page).
+    expect(await screen.findByText(/elles ne remplacent ni votre médecin traitant, ni un diagnostic/)).toBeTruthy();
     // Unfinished parts are not shown at all: no newsletter (issue 13).
     expect(screen.queryByText(/newsletter|lettre d’information/i)).toBeNull();
   });

@@ -4,12 +4,13 @@ import { paths } from '@/config/paths';
 import { SPECIALITIES } from '@/config/specialities';
 import { openConsentSettings } from '@/lib/consent';
 import { useWebSettings } from '@/lib/web-settings';
+import { SiteDisclaimer } from '../ui/site-disclaimer';
 import styles from './public-footer.module.css';
 
 const SOCIAL = ['twitter', 'youtube', 'instagram', 'linkedin'] as const;
 
 /**
- * Public footer (spec §1, §2): links, specialities, disclaimer, social links. The spec's newsletter
+ * Public footer (spec §1, §2): links, specialities, the disclaimer (as an administrator wrote it), social links. The spec's newsletter
  * is not shown until it exists (issue 13).
  */
 export function PublicFooter() {
@@ -26,9 +27,9 @@ export function PublicFooter() {
             <h2 id="footer-about">{t('footer.aboutHeading')}</h2>
             <ul className={styles.list}>
               <li><Link to={paths.aboutUs.getHref()}>{t('footer.about')}</Link></li>
-              <li><Link to={paths.homeSection.getHref('faq')}>{t('footer.faq')}</Link></li>
-              <li><Link to={paths.aboutUs.getHref('vision')}>{t('footer.teamVision')}</Link></li>
-              <li><Link to={paths.sdgMedia.getHref()}>{t('footer.media')}</Link></li>
+              <li><Link to={paths.faq.getHref()}>{t('footer.faq')}</Link></li>
+              <li><Link to={paths.teamAndVision.getHref()}>{t('footer.teamVision')}</Link></li>
+              <li><Link to={paths.media.getHref()}>{t('footer.media')}</Link></li>
               <li><Link to={paths.contactUs.getHref()}>{t('footer.contact')}</Link></li>
             </ul>
           </nav>
@@ -71,7 +72,7 @@ export function PublicFooter() {
             </section>
           )}
         </div>
-        <p className={styles.disclaimer}>{t('footer.disclaimer')}</p>
+        <SiteDisclaimer className={styles.disclaimer} />
         <div className={styles.bottom}>
           <span>
             {t('footer.copyright', { year, name: settings?.web_legal_name || t('brand.name') })}

@@ -4,7 +4,6 @@ import { useMatches } from 'react-router';
 export type RouteHandle = {
   titleKey?: string;
   subtitleKey?: string;
-  contentKey?: string;
   /** Admin reference-list screens: which list, which screen. */
   reference?: { set: string; screen: 'add' | 'edit' | 'view' | 'trash' };
 };
@@ -16,7 +15,7 @@ export const useRouteHandle = (): RouteHandle => {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle = matches[i].handle;
-    if (isHandle(handle) && (handle.titleKey || handle.contentKey)) return handle;
+    if (isHandle(handle) && handle.titleKey) return handle;
   }
   return {};
 };

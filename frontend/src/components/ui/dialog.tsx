@@ -8,6 +8,8 @@ type Props = {
   children: ReactNode;
   /** `data-testid` of the dialog element (browser tests). */
   testId?: string;
+  /** A reading dialog (a long text): wider than a question's. */
+  wide?: boolean;
 };
 
 const FIELDS = 'textarea, input, select';
@@ -18,7 +20,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], [tabindex]:not([tabindex="-1"
  * page behind is inert and does not scroll, Escape or a click outside closes it, and focus
  * returns where it was. It is open while rendered: the caller mounts it to open it.
  */
-export function Dialog({ title, onClose, children, testId }: Props) {
+export function Dialog({ title, onClose, children, testId, wide = false }: Props) {
   const panel = useRef<HTMLDivElement>(null);
   // Read by Headless UI once the panel is shown: the first field, else the first button.
   const [initialFocus] = useState(() => ({
@@ -28,7 +30,7 @@ export function Dialog({ title, onClose, children, testId }: Props) {
   }));
   return (
     <ModalDialog open onClose={onClose} initialFocus={initialFocus} className={styles.backdrop} data-testid={testId}>
-      <DialogPanel ref={panel} className={styles.dialog}>
+      <DialogPanel ref={panel} className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}>
         <DialogTitle as="h2">{title}</DialogTitle>
         {children}
       </DialogPanel>

@@ -344,7 +344,7 @@ describe('admin consultants', () => {
     expect(within(active).queryByText('Désactivé')).toBeNull();
   });
 
-  it('admin menu: the Medicine group holds Consultant and Client and opens on a profile page', async () => {
+  it('admin menu: the Medicine group holds Consultant, Client, bookings and the site’s texts, and opens on a profile page', async () => {
     setup({ ...referenceHandlers, 'GET /api/admin-panel/consultants/c1': () => json(profile()) });
     renderApp('/admin/consultant/consultant-profile/c1');
     const menu = await screen.findByRole('navigation', { name: 'Menu Administration' });
@@ -355,6 +355,9 @@ describe('admin consultants', () => {
       ['Consultants', '/admin/consultant'],
       ['Clients', '/admin/client'],
       ['Toutes les réservations', '/admin/all-booking'],
+      ['Politique de confidentialité', '/admin/view-privacy-policy'],
+      ['Conditions générales', '/admin/view-terms-condition'],
+      ['Pages du site', '/admin/site-pages'],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageTitle } from '@/components/layouts/page-title';
+import prose from '@/components/ui/prose.module.css';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { errorText } from '@/lib/toast';
@@ -10,7 +11,6 @@ import { usePublicBlogPost } from '../api/get-public-blog-post';
 import { useBlogLanguage } from '../api/public-language';
 import styles from './blog.module.css';
 import { PostMeta } from './post-meta';
-import prose from './prose.module.css';
 
 /** The cover's box (16:9), so the text does not move when the image arrives. */
 const COVER = { width: 1200, height: 675 };

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
-import { localInputToUtc, parseTags, toBlogPostBody, blogFormValues } from '../api/blog-post-form';
+import { localInputToUtc } from '@/lib/local-datetime';
+import { parseTags, toBlogPostBody, blogFormValues } from '../api/blog-post-form';
 import type { BlogPostBody } from '../api/types';
 import { adminPost, EXPERT_ID, listOf } from '../testing/blog-fixtures';
 // Loaded up front: the lazy route then resolves at once, even on a busy machine.

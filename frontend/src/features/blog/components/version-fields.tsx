@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { formStyles } from '@/components/form/form-styles';
+import { MarkdownField } from '@/components/form/markdown-field';
 import { TextField } from '@/components/form/text-field';
 import { BLOG_BOUNDS } from '../api/blog-post-form';
 import type { BlogLanguage } from '../api/types';
-import { MarkdownField } from './markdown-field';
 
 /** One language's version of the post: title, slug, Markdown body and tags. */
 export function VersionFields({ language }: { language: BlogLanguage }) {
@@ -27,7 +27,13 @@ export function VersionFields({ language }: { language: BlogLanguage }) {
         autoCapitalize="none"
         spellCheck={false}
       />
-      <MarkdownField name={`${language}.body`} language={language} languageName={languageName} />
+      <MarkdownField
+        name={`${language}.body`}
+        language={language}
+        languageName={languageName}
+        label={t('adminBlog.fields.body')}
+        hint={t('adminBlog.fields.bodyHint')}
+      />
       <TextField
         name={`${language}.tags`}
         label={t('adminBlog.fields.tags')}

@@ -6,6 +6,7 @@ import { STORAGE_KEYS } from '@/lib/storage';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
+import { legalStanding } from '@/testing/site-pages';
 import {
   bookingRow,
   CARDS,
@@ -558,5 +559,116 @@ describe('booking page', () => {
       `/our-experts/details/${CONSULTANT}#slots`,
     );
     expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+  });
+
+  describe('new terms to accept before booking', () => {
+    const NEW = { terms: '2030-03-01', privacy: '2026-01' };
+    const OLD = { terms: '2026-01', privacy: '2026-01' };
+
+    it('asks for the versions in force before the booking button, then books', async () => {
+      let accepted = OLD;
+      const fetch = asClient({
+        'GET /api/client/booking-quote': () => json(quote()),
+        'GET /api/client/legal-acceptance': () => json(legalStanding(NEW, accepted)),
+        'POST /api/client/legal-acceptance': () => {
+          accepted = NEW;
+          return new Response(null, { status: 204 });
+        },
+        'POST /api/client/bookings': () => held(),
+      });
+      renderApp(`/booking/${TOKEN}`);
+      const panel = await screen.findByRole('region', { name: 'Nos conditions ont changé' });
+      // No way to book yet.
+      expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+      // The very versions to accept, each in a new tab.
+      const terms = within(panel).getByRole('link', { name: /^Conditions générales \(version 2030-03-01\)/ });
+      expect(terms.getAttribute('href')).toBe('/terms-conditions?version=2030-03-01');
+      expect(terms.getAttribute('target')).toBe('_blank');
+      expect(within(panel).getByRole('link', { name: /^Politique de confidentialité \(version 2026-01\)/ }).getAttribute('href')).toBe(
+        '/privacy-policy?version=2026-01',
+      );
+
+      const u = user();
+      // The box must be ticked first.
+      await u.click(within(panel).getByRole('button', { name: 'Accepter et continuer' }));
+      const box = within(panel).getByRole('checkbox', {
+        name: 'J’ai lu et j’accepte les conditions générales et la politique de confidentialité en vigueur',
+      });
+      expect((await within(panel).findByRole('alert')).textContent).toBe(
+        'Cochez la case pour accepter les conditions avant de continuer.',
+      );
+      expect(box.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(box);
+      expect(fetch.calls('POST', '/api/client/legal-acceptance')).toHaveLength(0);
+
+      await u.click(box);
+      await u.click(within(panel).getByRole('button', { name: 'Accepter et continuer' }));
+      const book = await screen.findByRole('button', { name: 'Réserver maintenant' });
+      expect(fetch.calls('POST', '/api/client/legal-acceptance')[0].body).toEqual({
+        terms_version: '2030-03-01',
+        privacy_version: '2026-01',
+      });
+      expect(screen.queryByRole('region', { name: 'Nos conditions ont changé' })).toBeNull();
+      const thanks = await screen.findByText('Merci, vous avez accepté les conditions en vigueur : vous pouvez réserver.');
+      expect(thanks.closest('[role="status"]')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(book));
+      await u.click(book);
+      expect(await screen.findByRole('timer')).toBeTruthy();
+    });
+
+    it('shows the panel again when a version came into force while the page was open (409 terms_not_accepted)', async () => {
+      let inForce = OLD;
+      asClient({
+        'GET /api/client/booking-quote': () => json(quote()),
+        'GET /api/client/legal-acceptance': () => json(legalStanding(inForce, OLD)),
+        'POST /api/client/bookings': () => {
+          inForce = NEW;
+          return apiError(
+            409,
+            'terms_not_accepted',
+            'Nos conditions générales ou notre politique de confidentialité ont changé : acceptez la nouvelle version avant de réserver.',
+          );
+        },
+      });
+      renderApp(`/booking/${TOKEN}`);
+      await user().click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+      const heading = await screen.findByRole('heading', { name: 'Nos conditions ont changé' });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(screen.getByRole('link', { name: /^Conditions générales \(version 2030-03-01\)/ })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
+    });
+
+    it('says so when the versions changed again before accepting (terms.outdated) and shows the new ones unticked', async () => {
+      let inForce = NEW;
+      const NEWER = { terms: '2030-04-01', privacy: '2026-01' };
+      const fetch = asClient({
+        'GET /api/client/booking-quote': () => json(quote()),
+        'GET /api/client/legal-acceptance': () => json(legalStanding(inForce, OLD)),
+        'POST /api/client/legal-acceptance': () => {
+          inForce = NEWER;
+          return apiError(400, 'validation_failed', 'Le formulaire contient des erreurs.', {
+            terms_version: 'Les conditions ont changé : veuillez accepter la version en vigueur.',
+          });
+        },
+      });
+      renderApp(`/booking/${TOKEN}`);
+      const u = user();
+      await u.click(await screen.findByRole('checkbox'));
+      await u.click(screen.getByRole('button', { name: 'Accepter et continuer' }));
+      expect(await screen.findByText('Les conditions ont changé : veuillez accepter la version en vigueur.')).toBeTruthy();
+      expect(await screen.findByRole('link', { name: /^Conditions générales \(version 2030-04-01\)/ })).toBeTruthy();
+      expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
+      expect(fetch.calls('POST', '/api/client/legal-acceptance')[0].body).toEqual({
+        terms_version: '2030-03-01',
+        privacy_version: '2026-01',
+      });
+    });
+  });
+
+  it('ends with the health disclaimer the administrators wrote', async () => {
+    asClient({ 'GET /api/client/booking-quote': () => json(quote()) });
+    renderApp(`/booking/${TOKEN}`);
+    await screen.findByRole('button', { name: 'Réserver maintenant' });
+    expect(await within(screen.getByRole('main')).findByText(/elles ne remplacent ni votre médecin traitant, ni un diagnostic/)).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { PageTitle } from '@/components/layouts/page-title';
+import { SiteDisclaimer } from '@/components/ui/site-disclaimer';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api-error';
 import { rememberBookingReturn } from '@/lib/redirect-url';
@@ -12,12 +13,14 @@ import { formatDateTimeIn, zoneLabel } from '@/lib/zoned-time';
 import { parseBookingToken } from '../api/booking-token';
 import { useCreateBooking } from '../api/create-booking';
 import { useBookingQuote, type BookingQuote } from '../api/get-booking-quote';
+import { useLegalStanding } from '../api/legal-acceptance';
 import { useOwnBookingOfSlot } from '../api/get-own-booking';
 import { holdOpen, type BookingRow, type Money } from '../api/types';
 import { BookingConfirmation } from './booking-confirmation';
 import styles from './booking.module.css';
 import { CouponForm } from './coupon-form';
 import { HoldCountdown } from './hold-countdown';
+import { LegalAcceptancePanel } from './legal-acceptance-panel';
 import { PaymentStep } from './payment-step';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
@@ -109,6 +112,9 @@ function BackToSlots({ consultantId }: { consultantId: string }) {
  * spec §2 `/booking/:token` (client guard): the quote (expert, date and time in the
  * client's zone, duration, price, coupon), the free-first offer (Book Free) or the
  * consent-form refusal, then hold → card (to the payment provider, never to our API) → confirmation.
+ * While the client has not accepted the terms and privacy versions in force, the acceptance panel
+ * stands in place of the booking button (also after a refusal `terms_not_accepted`: a version
+ * published while the page was open). The health disclaimer closes the page.
  * When the client already holds this slot (`?booking={id}` from "my bookings", or found
  * among their held bookings), the page resumes that hold's payment instead of holding again.
  */
@@ -134,6 +140,7 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
   const quote = useBookingQuote({ consultantId, start, coupon });
   const own = useOwnBookingOfSlot({ consultantId, start, bookingId });
   const create = useCreateBooking();
+  const standing = useLegalStanding();
   const now = useNow();
   const ownId = own.row?.id ?? null;
   const dismissOwn = useCallback(() => {
@@ -147,8 +154,18 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
   const current = resumed ?? step;
   // Back from the consent form, the quote cached before it is stale (it said the form was missing).
   const data = !consentSaved || quote.isFetchedAfterMount ? quote.data : undefined;
-  // Whether the client already holds the slot is known before offering to book it.
-  const ready = Boolean(data) && !(current.kind === 'quote' && own.pending);
+  // Whether the client already holds the slot, and has accepted the terms in force, is known before offering to book it.
+  const ready = Boolean(data) && !(current.kind === 'quote' && (own.pending || standing.isPending));
+  // An unreadable standing lets the client try: the booking itself is refused if terms wait.
+  const mustAccept = standing.data?.up_to_date === false;
+  // Once the panel has shown, its acceptance is confirmed and the booking button takes the focus.
+  const [asked, setAsked] = useState<'no' | 'page' | 'refusal'>('no');
+  if (mustAccept && asked === 'no') setAsked('page');
+  const accepted = asked !== 'no' && standing.data?.up_to_date === true;
+  const bookButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (accepted) bookButton.current?.focus();
+  }, [accepted]);
 
   const consentMissing = Boolean(data && !data.consent_form_uploaded && data.slot_free);
   // Saving the consent form brings the client back here, to this slot.
@@ -181,11 +198,18 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
                   hold: { id: booking.booking_id, total: booking.total, expiresAt: booking.hold_expires_at },
                 },
           ),
-        onError: (error) =>
+        onError: (error) => {
+          // A version came into force while the page was open: the panel asks for it.
+          if (isApiError(error) && error.code === 'terms_not_accepted') {
+            setAsked('refusal');
+            void standing.refetch();
+            return;
+          }
           setRefusal({
             code: isApiError(error) ? error.code : 'error',
             message: errorText(error, t('errors.network')),
-          }),
+          });
+        },
       },
     );
   };
@@ -261,9 +285,27 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
                   {refusal.message}
                 </p>
               )}
-              <button type="button" className="btn" onClick={book} disabled={create.isPending || quote.isFetching} aria-busy={create.isPending || undefined}>
-                {data.free_first_eligible ? t('booking.bookFree') : t('booking.bookNow')}
-              </button>
+              {mustAccept && standing.data ? (
+                <LegalAcceptancePanel standing={standing.data} focusOnShow={asked === 'refusal'} />
+              ) : (
+                <>
+                  {accepted && (
+                    <p role="status" className={styles.notice}>
+                      {t('booking.legal.accepted')}
+                    </p>
+                  )}
+                  <button
+                    ref={bookButton}
+                    type="button"
+                    className="btn"
+                    onClick={book}
+                    disabled={create.isPending || quote.isFetching}
+                    aria-busy={create.isPending || undefined}
+                  >
+                    {data.free_first_eligible ? t('booking.bookFree') : t('booking.bookNow')}
+                  </button>
+                </>
+              )}
             </>
           ) : current.kind === 'expired' ? (
             <div className={styles.refusal} role="alert">
@@ -302,6 +344,7 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
           />
         </section>
       )}
+      <SiteDisclaimer className={styles.disclaimer} />
     </div>
   );
 }

@@ -73,13 +73,13 @@ describe('advertising pixel', () => {
     ]);
 
     await act(() => router.navigate('/about-us'));
-    await screen.findByRole('heading', { level: 1, name: 'À propos' });
+    await screen.findByRole('heading', { level: 1, name: 'À propos d’Equilibre' });
     await waitFor(() => expect(queue()).toHaveLength(3));
     expect(queue()?.[2]).toEqual(['track', 'PageView']);
 
     // Re-renders (a language switch) are not page views.
     await act(() => changeLanguage('en'));
-    await screen.findByRole('heading', { level: 1, name: 'About us' });
+    await screen.findByRole('heading', { level: 1, name: 'About Equilibre' });
     expect(queue()).toHaveLength(3);
     expect(scripts()).toHaveLength(1);
   });
@@ -98,7 +98,7 @@ describe('advertising pixel', () => {
     await waitFor(() => expect(queue()?.at(-1)).toEqual(['consent', 'revoke']));
     const calls = queue()?.length;
     await act(() => router.navigate('/about-us'));
-    await screen.findByRole('heading', { level: 1, name: 'À propos' });
+    await screen.findByRole('heading', { level: 1, name: 'À propos d’Equilibre' });
     trackCustomEvent('Booked', { value: 1 });
     expect(queue()).toHaveLength(calls!);
 

@@ -1,23 +1,31 @@
 import { useField } from 'formik';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TextAreaField } from '@/components/form/text-area-field';
+import { useMarkdownPreview } from '@/lib/markdown-preview';
 import { errorText } from '@/lib/toast';
-import { useBlogPreview } from '../api/preview-blog-body';
-import type { BlogLanguage } from '../api/types';
-import styles from './blog-admin.module.css';
-import prose from './prose.module.css';
+import prose from '../ui/prose.module.css';
+import styles from './markdown-field.module.css';
+import { TextAreaField } from './text-area-field';
 
-type Props = { name: string; language: BlogLanguage; languageName: string };
+type Props = {
+  name: string;
+  /** The text's language (`fr`, `en`): its `lang`, and the preview's. */
+  language: string;
+  /** The language's name, which tells the two previews of a form apart. */
+  languageName: string;
+  label: string;
+  hint?: string;
+  rows?: number;
+};
 
 /**
- * The Markdown body with a "Preview" toggle: the server renders the text as the site would show it
+ * A Markdown text with a "Preview" toggle: the server renders the text as the site would show it
  * (sanitised HTML, `POST /api/admin-panel/blog-preview`), shown under the text until toggled off.
  */
-export function MarkdownField({ name, language, languageName }: Props) {
+export function MarkdownField({ name, language, languageName, label, hint, rows = 14 }: Props) {
   const { t } = useTranslation();
   const [field] = useField<string>(name);
-  const preview = useBlogPreview();
+  const preview = useMarkdownPreview();
   const [shown, setShown] = useState(false);
   const [previewed, setPreviewed] = useState<string | null>(null);
   const previewId = useId();
@@ -35,14 +43,7 @@ export function MarkdownField({ name, language, languageName }: Props) {
 
   return (
     <div className={styles.markdown}>
-      <TextAreaField
-        name={name}
-        label={t('adminBlog.fields.body')}
-        hint={t('adminBlog.fields.bodyHint')}
-        rows={14}
-        lang={language}
-        required
-      />
+      <TextAreaField name={name} label={label} hint={hint} rows={rows} lang={language} required />
       <div className={styles.previewActions}>
         <button
           type="button"
@@ -51,12 +52,12 @@ export function MarkdownField({ name, language, languageName }: Props) {
           aria-controls={shown ? previewId : undefined}
           onClick={toggle}
         >
-          {t('adminBlog.preview.toggle')}{' '}
+          {t('markdownPreview.toggle')}{' '}
           <span className="visually-hidden">({languageName})</span>
         </button>
         {shown && previewed !== body && (
           <button type="button" className="btn btn-secondary btn-small" onClick={render}>
-            {t('adminBlog.preview.refresh')}
+            {t('markdownPreview.refresh')}
           </button>
         )}
       </div>
@@ -64,7 +65,7 @@ export function MarkdownField({ name, language, languageName }: Props) {
         <section
           id={previewId}
           className={styles.preview}
-          aria-label={t('adminBlog.preview.label', { language: languageName })}
+          aria-label={t('markdownPreview.label', { language: languageName })}
           aria-busy={preview.isPending || undefined}
         >
           {preview.isPending ? (
@@ -72,10 +73,10 @@ export function MarkdownField({ name, language, languageName }: Props) {
           ) : preview.isError ? (
             <p role="alert">{errorText(preview.error, t('errors.network'))}</p>
           ) : preview.data && previewed?.trim() ? (
-            // Sanitised by the server (docs/api.md "Blog": what the site would show).
+            // Sanitised by the server (what the site would show).
             <div className={prose.prose} lang={language} dangerouslySetInnerHTML={{ __html: preview.data.html }} />
           ) : (
-            <p className={styles.muted}>{t('adminBlog.preview.empty')}</p>
+            <p className={styles.muted}>{t('markdownPreview.empty')}</p>
           )}
         </section>
       )}
