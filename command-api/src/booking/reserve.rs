@@ -94,11 +94,12 @@ pub async fn book(
         role: Role::Client.as_str(),
     };
     let consultant_id = body.consultant_id;
+    // Read once: a retry after a lost race needs no fresh look at the legal texts.
+    let in_force = crate::site::in_force(app, app.clock.now()).await?;
     let position = super::with_hot_retry(|| async {
         let now = app.clock.now();
         // A deactivated consultant has no slot; a deactivated client cannot book.
         account::ensure_bookable(&load_account(app, consultant_id).await?.state)?;
-        let in_force = crate::site::in_force(app, now).await?;
         account::ensure_may_book(&load_account(app, client_id).await?.state, &in_force)?;
         let consultant = load_consultant(app, consultant_id).await?;
         let end = booking::slot_end(&consultant.state, body.start)
