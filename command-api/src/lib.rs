@@ -25,6 +25,7 @@ pub mod routes;
 pub mod site;
 pub mod starter_kit;
 pub mod usage;
+pub mod waiting_list;
 
 use std::sync::Arc;
 
@@ -255,6 +256,15 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
             routes!(routes::starter_kit::request_starter_kit),
         ))
         .routes(routes!(routes::starter_kit::delete_starter_kit_request))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::waiting_list::join_waiting_list),
+        ))
+        .routes(sign_in_budget(
+            &app,
+            routes!(routes::waiting_list::leave_waiting_list),
+        ))
+        .routes(routes!(routes::waiting_list::delete_waiting_list_entry))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

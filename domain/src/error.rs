@@ -81,6 +81,7 @@ pub enum RuleCode {
     BookingNotEnded,
     BookingNotPayable,
     BookingNotReschedulable,
+    CatalogueItemTrashed,
     CertificateLimitReached,
     ClientOverlap,
     ComplaintAlreadyOpen,
@@ -143,6 +144,7 @@ pub enum RuleCode {
     SlotUnavailable,
     StatementAlreadySubmitted,
     TermsNotAccepted,
+    WaitingListLinkInvalid,
 }
 
 /// What kind of refusal a rule code is; services map it to their protocol's
@@ -191,7 +193,8 @@ impl RuleCode {
             | RuleCode::ResetTokenInvalid
             | RuleCode::SecondFactorInvalid
             | RuleCode::SecondFactorNotEnrolled
-            | RuleCode::SignInChallengeInvalid => RuleKind::Refused,
+            | RuleCode::SignInChallengeInvalid
+            | RuleCode::WaitingListLinkInvalid => RuleKind::Refused,
             RuleCode::AccountAlreadyDeactivated
             | RuleCode::AccountNotDeactivated
             | RuleCode::BlogPostTrashed
@@ -223,6 +226,7 @@ impl RuleCode {
             | RuleCode::ProfileUnchangedSinceRejection
             | RuleCode::ProfileUnderReview
             | RuleCode::QuoteTrashed
+            | RuleCode::CatalogueItemTrashed
             | RuleCode::ReferenceExists
             | RuleCode::ReferenceNotTrashed
             | RuleCode::ReferenceTrashed

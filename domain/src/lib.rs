@@ -10,6 +10,7 @@ pub mod account;
 pub mod availability;
 pub mod blog;
 pub mod booking;
+pub mod catalogue;
 pub mod client_file;
 pub mod codec;
 pub mod complaint;
@@ -34,5 +35,6 @@ pub mod starter_kit;
 pub mod upload;
 pub mod usage;
 pub mod values;
+pub mod waiting_list;
 
 pub use error::{DomainError, FieldError, FieldErrors, RuleCode, RuleKind};

@@ -109,6 +109,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::BlogCover => "blog_cover",
         FileKind::SiteLogo => "site_logo",
         FileKind::Favicon => "favicon",
+        FileKind::CatalogueImage => "catalogue_image",
     }
 }
 

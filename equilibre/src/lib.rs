@@ -162,6 +162,7 @@ impl App {
         // SMS reminders need the SMS port (`platform::sms`); without it they go by e-mail.
         .with_booking_messages(&self.config.public_url, None)
         .with_platform_cancellations(self.read.clone(), self.command_state.payments.clone())
+        .with_drain_projector(self.projector.clone())
         .with_receipts(
             &self.config.legal_name,
             self.config.legal_address.as_deref(),

@@ -11,6 +11,7 @@ mod outbox;
 mod receipt_templates;
 mod smtp;
 mod templates;
+mod waiting_list_templates;
 
 use std::sync::Arc;
 
@@ -36,6 +37,7 @@ pub use templates::{
     ContactFacts, consultant_approved_mail, consultant_rejected_mail, contact_message_mail,
     otp_mail, password_reset_mail, starter_kit_mail,
 };
+pub use waiting_list_templates::{FreeSlotFacts, waiting_list_slot_mail};
 
 /// One e-mail to one recipient.
 #[derive(Debug, Clone, PartialEq, Eq)]

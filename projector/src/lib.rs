@@ -9,6 +9,7 @@ mod error;
 pub mod projections;
 pub mod reactions;
 pub mod read_db;
+pub mod schedule;
 
 mod runner;
 

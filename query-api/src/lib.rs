@@ -118,6 +118,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::newsletter::export_newsletter_subscribers))
         .routes(routes!(routes::starter_kits::list_starter_kit_requests))
         .routes(routes!(routes::starter_kits::export_starter_kit_requests))
+        .routes(routes!(routes::waiting_list::list_waiting_list))
+        .routes(routes!(routes::waiting_list::export_waiting_list))
         .routes(routes!(routes::clients::client_detail))
         .routes(routes!(routes::files::consultant_contract))
         .routes(routes!(routes::rooms::room))

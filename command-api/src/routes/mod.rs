@@ -23,6 +23,7 @@ pub mod second_factor;
 pub mod site;
 pub mod starter_kit;
 pub mod usage;
+pub mod waiting_list;
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -42,6 +42,8 @@ pub enum ReferenceKind {
     Country,
     /// A city belongs to a country (its parent).
     City,
+    /// The lifestyle catalogue's benefit labels.
+    Benefit,
 }
 
 impl ReferenceKind {
@@ -55,6 +57,7 @@ impl ReferenceKind {
         ReferenceKind::ComplaintType,
         ReferenceKind::Country,
         ReferenceKind::City,
+        ReferenceKind::Benefit,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -68,6 +71,7 @@ impl ReferenceKind {
             ReferenceKind::ComplaintType => "complaint_type",
             ReferenceKind::Country => "country",
             ReferenceKind::City => "city",
+            ReferenceKind::Benefit => "benefit",
         }
     }
 
@@ -90,6 +94,7 @@ impl ReferenceKind {
             ReferenceKind::ComplaintType => "complaint-types",
             ReferenceKind::Country => "countries",
             ReferenceKind::City => "cities",
+            ReferenceKind::Benefit => "benefits",
         }
     }
 

@@ -50,6 +50,8 @@ pub enum FileKind {
     SiteLogo,
     /// The browser tab's icon: PNG or ICO.
     Favicon,
+    /// A lifestyle catalogue item's picture: JPG or PNG, shown to everyone.
+    CatalogueImage,
 }
 
 impl FileKind {
@@ -64,16 +66,17 @@ impl FileKind {
             | FileKind::CriminalRecord
             | FileKind::BankAttachment
             | FileKind::ComplaintAttachment => &[PDF, JPEG, PNG],
-            FileKind::SiteLogo => &[JPEG, PNG],
+            FileKind::SiteLogo | FileKind::CatalogueImage => &[JPEG, PNG],
             FileKind::Favicon => &[PNG, ICO],
         }
     }
 
-    /// The largest file accepted: 1 MiB for a logo or icon, 5 MiB for a photo or cover, 10 MiB otherwise.
+    /// The largest file accepted: 1 MiB for a logo or icon, 2 MiB for a catalogue picture, 5 MiB for a photo or cover, 10 MiB otherwise.
     pub fn max_bytes(self) -> u64 {
         match self {
             FileKind::ProfilePhoto | FileKind::BlogCover => 5 * Self::MIB,
             FileKind::SiteLogo | FileKind::Favicon => Self::MIB,
+            FileKind::CatalogueImage => 2 * Self::MIB,
             _ => 10 * Self::MIB,
         }
     }

@@ -54,4 +54,5 @@ mod system;
 mod throttling;
 mod transfer;
 mod usage;
+mod waiting_list;
 mod web_settings;

@@ -118,6 +118,19 @@ impl Keys {
         bool::from(expected.as_bytes().ct_eq(token.as_bytes()))
     }
 
+    /// The token of a waiting-list entry's leave link: an HMAC of the
+    /// entry's id, so the link needs no state and cannot be forged.
+    pub fn waiting_list_leave_token(&self, entry_id: uuid::Uuid) -> String {
+        keyed_hash(&self.login, &[b"waiting-list-leave", entry_id.as_bytes()])
+    }
+
+    /// Whether `token` is the leave token of `entry_id` (compared in
+    /// constant time).
+    pub fn waiting_list_leave_genuine(&self, entry_id: uuid::Uuid, token: &str) -> bool {
+        let expected = self.waiting_list_leave_token(entry_id);
+        bool::from(expected.as_bytes().ct_eq(token.as_bytes()))
+    }
+
     /// The anonymised id of an account in usage measurement (a keyed hash:
     /// the counts cannot be joined back to a person without the secret).
     pub fn usage_person(&self, account_id: uuid::Uuid) -> String {

@@ -22,6 +22,7 @@ mod site;
 mod starter_kits;
 pub mod stats;
 mod usage;
+mod waiting_list;
 
 use std::sync::Arc;
 
@@ -80,6 +81,7 @@ pub const SCHEMA: &[Table] = &[
     site::SETTINGS_TABLE,
     newsletter::TABLE,
     starter_kits::TABLE,
+    waiting_list::TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -93,6 +95,7 @@ pub const INDEXES: &[&[&str]] = &[
     blog::INDEXES,
     newsletter::INDEXES,
     starter_kits::INDEXES,
+    waiting_list::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -165,6 +168,8 @@ pub async fn apply_batch(
             newsletter::apply(tx, store, event).await?;
         } else if starter_kits::interested(event.stream.category()) {
             starter_kits::apply(tx, store, event).await?;
+        } else if waiting_list::interested(event.stream.category()) {
+            waiting_list::apply(tx, store, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

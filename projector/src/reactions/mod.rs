@@ -20,6 +20,7 @@ mod scheduled;
 mod shared;
 mod starter_kits;
 mod texts;
+mod waiting_list;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -81,6 +82,9 @@ pub struct Reactor {
     pub(crate) read: Option<ReadDb>,
     /// Who issues receipts (`EQUILIBRE_LEGAL_*`).
     pub(crate) receipts: receipts::ReceiptSettings,
+    /// The projector [`Reactor::drain`] brings forward when a reaction waits
+    /// for the read models (in [`Reactor::run`] the projector's own task does).
+    drain_projector: Option<crate::Projector>,
     holder: Uuid,
 }
 
@@ -102,6 +106,7 @@ impl Reactor {
             payments: None,
             read: None,
             receipts: receipts::ReceiptSettings::default(),
+            drain_projector: None,
             holder: Uuid::now_v7(),
         }
     }
@@ -129,6 +134,13 @@ impl Reactor {
     ) -> Self {
         self.read = Some(read);
         self.payments = Some(payments);
+        self
+    }
+
+    /// The projector that [`Reactor::drain`] catches up when a reaction waits
+    /// for the read models (tests and the command line run no projector task).
+    pub fn with_drain_projector(mut self, projector: crate::Projector) -> Self {
+        self.drain_projector = Some(projector);
         self
     }
 
@@ -170,6 +182,7 @@ impl Reactor {
             contact_messages::react(self, event).await?;
             newsletter_mails::react(self, event).await?;
             starter_kits::react(self, event).await?;
+            waiting_list::react(self, event).await?;
             texts::react(self, event).await?;
             erasure::react(self, event).await?;
             account_deactivation::react(self, event).await?;
@@ -202,13 +215,28 @@ impl Reactor {
         }
     }
 
-    /// Runs effects once, for tests and the command line.
+    /// Runs effects once, for tests and the command line; a reaction that
+    /// waits for the read models gets them caught up by the drain projector,
+    /// when there is one.
     pub async fn drain(&self) -> Result<usize, ReactionError> {
         let mut total = 0;
+        let mut waits = 0;
         loop {
-            match self.step().await? {
-                0 => return Ok(total),
-                n => total += n,
+            match self.step().await {
+                Ok(0) => return Ok(total),
+                Ok(n) => total += n,
+                Err(ReactionError::ReadModelsBehind(position)) => {
+                    let Some(projector) = self.drain_projector.as_ref().filter(|_| waits < 100)
+                    else {
+                        return Err(ReactionError::ReadModelsBehind(position));
+                    };
+                    waits += 1;
+                    projector
+                        .catch_up()
+                        .await
+                        .map_err(|e| ReactionError::ReadModels(e.to_string()))?;
+                }
+                Err(error) => return Err(error),
             }
         }
     }

@@ -24,6 +24,7 @@ pub mod site;
 pub mod starter_kits;
 pub mod system;
 pub mod usage;
+pub mod waiting_list;
 
 use axum::body::Body;
 use axum::http::{HeaderValue, header};

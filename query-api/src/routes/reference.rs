@@ -65,7 +65,7 @@ pub struct ListParams {
 
 /// A page of one reference list, active or trashed items, ordered by French name.
 #[utoipa::path(get, path = "/api/admin-panel/reference/{kind}", tag = "reference", security(("session" = [])),
-    params(("kind" = String, Path, description = "`disorders`, `keywords`, `languages`, `nationalities`, `objectives`, `specializations`, `complaint-types`, `countries` or `cities`"),
+    params(("kind" = String, Path, description = "`disorders`, `keywords`, `languages`, `nationalities`, `objectives`, `specializations`, `complaint-types`, `countries`, `cities` or `benefits`"),
         ("trashed" = Option<bool>, Query, description = "the trash instead of the active items"),
         ("search" = Option<String>, Query, description = "part of either name, case and accents ignored"),
         ("page" = Option<u32>, Query), ("page_size" = Option<u32>, Query, description = "20 by default, at most 100")),

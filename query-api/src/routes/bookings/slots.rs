@@ -18,10 +18,9 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use domain::DomainError;
-use domain::availability::{Availability, Slot};
 use domain::booking::{self, HORIZON, HoldRequest, MIN_NOTICE, QuoteContext};
 use domain::coupon::{self, Coupon, CouponTerms, Discount};
-use domain::values::{Currency, Money, SessionDuration, TimeZone};
+use domain::values::{Currency, Money, TimeZone};
 use platform::auth::{Role, bearer_or_cookie};
 use platform::http::{ErrorEnvelope, X_MIN_POSITION};
 use serde::{Deserialize, Serialize};
@@ -31,12 +30,13 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::rows::{AmountView, utc};
-use super::schedule::{Offer, offer, offer_and_taken};
+use super::schedule::{offer, offer_and_taken};
 use crate::QueryState;
 use crate::error::QueryError;
 use crate::render_cache::Rendered;
 use crate::routes::accounts::{NoStore, SignedIn};
 use crate::routes::raw_json;
+use projector::schedule::free_slots;
 
 /// At most this many days per slot query.
 const MAX_DAYS: u32 = 62;
@@ -67,12 +67,6 @@ async fn taken(
         .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
         .collect::<Result<Vec<_>, sqlx::Error>>()
         .map_err(QueryError::from)
-}
-
-/// Whether `slot` meets none of `taken` (RFC 3339 UTC texts compare in order).
-fn is_free(slot: &Slot, taken: &[(String, String)]) -> bool {
-    let (start, end) = (utc(slot.start), utc(slot.end));
-    !taken.iter().any(|(s, e)| *s < end && start < *e)
 }
 
 /// The zone of a signed-in client, when the request carries a client session.
@@ -128,32 +122,6 @@ pub struct SlotsBody {
     pub timezone: String,
     pub duration_minutes: i64,
     pub slots: Vec<SlotBody>,
-}
-
-/// The free slots of `offer` over `[from, to)`, `taken` aside, computed by
-/// the domain; `None` when the expert is not listed or not fully set up.
-fn free_slots(
-    offer: &Offer,
-    taken: &[(String, String)],
-    from: DateTime<Utc>,
-    to: DateTime<Utc>,
-    now: DateTime<Utc>,
-) -> Option<(SessionDuration, Vec<Slot>)> {
-    let (true, Some(zone), Some(duration)) = (offer.listed, offer.timezone, offer.duration) else {
-        return None;
-    };
-    let from = from.max(now + MIN_NOTICE);
-    let to = to.min(now + HORIZON);
-    if from >= to {
-        return Some((duration, Vec::new()));
-    }
-    let availability: Availability = offer.timings.in_zone(zone);
-    let slots = availability
-        .slots(duration, from, to)
-        .into_iter()
-        .filter(|s| is_free(s, taken))
-        .collect();
-    Some((duration, slots))
 }
 
 /// A UTC interval holding local days `first_day` to `first_day + days` in
