@@ -7,11 +7,13 @@ mod address_budget;
 pub mod blog;
 pub mod booking;
 pub mod caller;
+pub mod catalogue;
 pub mod client_file;
 pub mod complaints;
 pub mod consultant;
 pub mod contact;
 pub mod context;
+pub mod digital_products;
 pub mod error;
 pub mod execute;
 pub mod favourites;
@@ -265,6 +267,18 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
             routes!(routes::waiting_list::leave_waiting_list),
         ))
         .routes(routes!(routes::waiting_list::delete_waiting_list_entry))
+        .routes(routes!(routes::catalogue::add_lifestyle_product))
+        .routes(routes!(routes::catalogue::edit_lifestyle_product))
+        .routes(routes!(routes::catalogue::trash_lifestyle_product))
+        .routes(routes!(routes::catalogue::restore_lifestyle_product))
+        .routes(routes!(routes::catalogue::set_recommended_products))
+        .routes(routes!(routes::digital_products::add_digital_product))
+        .routes(routes!(routes::digital_products::edit_digital_product))
+        .routes(routes!(routes::digital_products::trash_digital_product))
+        .routes(routes!(routes::digital_products::restore_digital_product))
+        .routes(routes!(routes::digital_products::start_product_payment))
+        .routes(routes!(routes::digital_products::pay_product))
+        .routes(routes!(routes::digital_products::claim_product))
         .with_state(app.clone())
         .split_for_parts();
     // Signed by the provider, sent without browser headers: outside the CSRF guard.

@@ -101,6 +101,8 @@ pub enum RuleCode {
     CouponUnknown,
     CouponUsedUp,
     DegreeLimitReached,
+    DigitalProductFree,
+    DigitalProductTrashed,
     EmailTaken,
     FreeNotEligible,
     HoldExpired,
@@ -227,6 +229,8 @@ impl RuleCode {
             | RuleCode::ProfileUnderReview
             | RuleCode::QuoteTrashed
             | RuleCode::CatalogueItemTrashed
+            | RuleCode::DigitalProductFree
+            | RuleCode::DigitalProductTrashed
             | RuleCode::ReferenceExists
             | RuleCode::ReferenceNotTrashed
             | RuleCode::ReferenceTrashed

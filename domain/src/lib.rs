@@ -17,6 +17,7 @@ pub mod complaint;
 pub mod consultant;
 pub mod contact;
 pub mod coupon;
+pub mod digital_product;
 pub mod error;
 pub mod favourite;
 pub mod markup;

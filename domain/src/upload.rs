@@ -110,6 +110,7 @@ fn kind_name(kind: FileKind) -> &'static str {
         FileKind::SiteLogo => "site_logo",
         FileKind::Favicon => "favicon",
         FileKind::CatalogueImage => "catalogue_image",
+        FileKind::DigitalProductFile => "digital_product_file",
     }
 }
 

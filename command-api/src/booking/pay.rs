@@ -56,14 +56,14 @@ fn intent_key(booking_id: Uuid) -> String {
     format!("booking-{booking_id}-intent")
 }
 
-pub(super) fn payment_error(error: PaymentError) -> CommandError {
+pub(crate) fn payment_error(error: PaymentError) -> CommandError {
     match error {
         PaymentError::UnknownIntent => invalid_intent(),
         PaymentError::Provider(detail) => CommandError::PaymentUnavailable(detail),
     }
 }
 
-fn invalid_intent() -> CommandError {
+pub(crate) fn invalid_intent() -> CommandError {
     let mut errors = FieldErrors::default();
     errors.add("payment_intent", FieldError::new("field.invalid"));
     CommandError::Domain(DomainError::Invalid(errors))

@@ -52,6 +52,8 @@ pub enum FileKind {
     Favicon,
     /// A lifestyle catalogue item's picture: JPG or PNG, shown to everyone.
     CatalogueImage,
+    /// The file a digital product delivers to its buyers: PDF.
+    DigitalProductFile,
 }
 
 impl FileKind {
@@ -60,7 +62,10 @@ impl FileKind {
     pub fn allowed_types(self) -> &'static [&'static str] {
         match self {
             FileKind::Degree | FileKind::ProfilePhoto | FileKind::BlogCover => &[JPEG, PNG],
-            FileKind::Resume | FileKind::Contract | FileKind::ConsentForm => &[PDF],
+            FileKind::Resume
+            | FileKind::Contract
+            | FileKind::ConsentForm
+            | FileKind::DigitalProductFile => &[PDF],
             FileKind::Certificate
             | FileKind::IdDocument
             | FileKind::CriminalRecord

@@ -5,12 +5,14 @@
 
 mod avatars;
 mod blog;
+mod catalogue;
 mod complaints;
 mod directory;
 mod documents;
 mod experts;
 mod practice;
 mod quotes;
+mod shop;
 
 use anyhow::Context;
 use command_api::accounts::admin::{NewAdmin, create_admin};
@@ -61,6 +63,8 @@ pub async fn seed_if_empty(app: &App) -> anyhow::Result<()> {
     practice::welcome_coupon(app, admin).await?;
     blog::seed(app, admin).await?;
     quotes::seed(app, admin).await?;
+    catalogue::seed(app, admin, &references).await?;
+    shop::seed(app, admin).await?;
     complaints::seed(app, admin, &references, client).await
 }
 
@@ -123,6 +127,18 @@ const REFERENCE_LISTS: &[(ReferenceKind, &[Item])] = &[
             ("Coaching", "Coaching", ""),
             ("Nutrition", "Nutrition", ""),
             ("Santé mentale", "Mental health", ""),
+        ],
+    ),
+    (
+        ReferenceKind::Benefit,
+        &[
+            ("Sommeil", "Sleep", ""),
+            ("Digestion", "Digestion", ""),
+            ("Stress et anxiété", "Stress and anxiety", ""),
+            ("Immunité", "Immunity", ""),
+            ("Énergie", "Energy", ""),
+            ("Peau", "Skin", ""),
+            ("Concentration", "Focus", ""),
         ],
     ),
     (

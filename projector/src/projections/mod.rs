@@ -6,10 +6,12 @@ mod accounts;
 mod audit;
 mod blog;
 pub mod bookings;
+mod catalogue;
 mod client_files;
 mod complaints;
 mod consultants;
 mod contact;
+mod digital_products;
 pub mod directory;
 mod favourites;
 mod folds;
@@ -82,6 +84,11 @@ pub const SCHEMA: &[Table] = &[
     newsletter::TABLE,
     starter_kits::TABLE,
     waiting_list::TABLE,
+    catalogue::ITEMS_TABLE,
+    catalogue::BENEFITS_TABLE,
+    catalogue::RECOMMENDATIONS_TABLE,
+    digital_products::PRODUCTS_TABLE,
+    digital_products::PURCHASES_TABLE,
 ];
 
 /// Indexes, created after the tables (dropped with them).
@@ -96,6 +103,8 @@ pub const INDEXES: &[&[&str]] = &[
     newsletter::INDEXES,
     starter_kits::INDEXES,
     waiting_list::INDEXES,
+    catalogue::INDEXES,
+    digital_products::INDEXES,
 ];
 
 /// Applies a batch of events, in global order, to every projection
@@ -170,6 +179,10 @@ pub async fn apply_batch(
             starter_kits::apply(tx, store, event).await?;
         } else if waiting_list::interested(event.stream.category()) {
             waiting_list::apply(tx, store, event).await?;
+        } else if catalogue::interested(event.stream.category()) {
+            catalogue::apply(tx, event).await?;
+        } else if digital_products::interested(event.stream.category()) {
+            digital_products::apply(tx, event).await?;
         }
     }
     // The directory renders from the accounts' rows: accounts first.

@@ -3,12 +3,14 @@
 pub mod accounts;
 pub mod blog;
 pub mod bookings;
+pub mod catalogue;
 pub mod client_file;
 pub mod clients;
 pub mod complaints;
 pub mod consultants;
 pub mod contact;
 pub mod dashboard;
+pub mod digital_products;
 pub mod directory;
 pub mod figures;
 pub mod files;
