@@ -23,6 +23,19 @@ const textPages = [
   '/terms-conditions',
   '/privacy-policy',
 ];
+/**
+ * The pages the newsletter's and the waiting list's mails link to (a dead confirmation link shows the reason
+ * and the form to subscribe again), and the pages with the lists' forms (home: starter kit; the footer's newsletter).
+ */
+const listPages = [
+  { path: '/newsletter/confirm/unknown-key/unknown-token', ready: (page) => page.getByRole('alert').first().waitFor() },
+  { path: '/newsletter/unsubscribe/unknown-key/unknown-token', ready: (page) => page.getByRole('button', { name: 'Me désinscrire' }).waitFor() },
+  {
+    path: '/waiting-list/leave/00000000-0000-0000-0000-000000000000/unknown-token',
+    ready: (page) => page.getByRole('button', { name: 'Quitter la liste d’attente' }).waitFor(),
+  },
+  { path: '/', ready: (page) => page.getByRole('form', { name: 'Demande du kit de démarrage' }).waitFor() },
+];
 const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 
 describe('accessibility (axe)', () => {
@@ -32,6 +45,17 @@ describe('accessibility (axe)', () => {
         await page.goto(path);
         await page.getByRole('heading', { level: 1 }).waitFor();
         // The footer's disclaimer has had its chance to arrive.
+        await page.waitForLoadState('networkidle');
+        await assertAccessible(page, `${path} at 375 px`);
+      });
+    });
+  }
+  for (const { path, ready } of listPages) {
+    it(`${path} (newsletter, starter kit, waiting list) has no axe violations at 375 px`, { timeout: 60_000 }, async () => {
+      await withPage(browser(), PHONE, async ({ page }) => {
+        await page.goto(path);
+        await ready(page);
+        await page.getByRole('form', { name: 'Inscription à la newsletter' }).first().waitFor();
         await page.waitForLoadState('networkidle');
         await assertAccessible(page, `${path} at 375 px`);
       });

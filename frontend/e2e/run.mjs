@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { freePort, killNow, stopProcess, tail } from './support/processes.mjs';
 import {
   checkInputs,
@@ -74,12 +74,19 @@ const ALONE = new Set(['complaints.test.mjs', 'consent.test.mjs', 'legal.test.mj
 /** The other files, two at a time: the machine has two cores and each file mostly waits on its browser. */
 const CONCURRENCY = Number(process.env.E2E_CONCURRENCY ?? 2);
 
+/**
+ * Arguments naming test files (`e2e/contact.test.mjs`) run those files only; the others go to `node --test`.
+ */
+const args = process.argv.slice(2);
+const chosenFiles = new Set(args.filter((arg) => arg.endsWith('.test.mjs')).map((arg) => basename(arg)));
+const testArgs = args.filter((arg) => !arg.endsWith('.test.mjs'));
+
 /** `node --test` over `files`, `concurrency` at a time; resolves with its exit code. */
 const runFiles = (env, files, concurrency, deadline) =>
   new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...process.argv.slice(2), ...files],
+      ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...testArgs, ...files],
       { cwd: FRONTEND_DIR, env, stdio: 'inherit', detached: true },
     );
     testGroup = child.pid;
@@ -97,12 +104,14 @@ const runFiles = (env, files, concurrency, deadline) =>
 const runTests = async (env) => {
   const deadline = Date.now() + SUITE_TIMEOUT_MS;
   const names = readdirSync(join(FRONTEND_DIR, 'e2e'))
-    .filter((name) => name.endsWith('.test.mjs'))
+    .filter((name) => name.endsWith('.test.mjs') && (chosenFiles.size === 0 || chosenFiles.has(name)))
     .sort();
   const paths = (list) => list.map((name) => join('e2e', name));
-  const shared = await runFiles(env, paths(names.filter((n) => !ALONE.has(n))), CONCURRENCY, deadline);
+  const together = names.filter((n) => !ALONE.has(n));
+  const apart = names.filter((n) => ALONE.has(n));
+  const shared = together.length > 0 ? await runFiles(env, paths(together), CONCURRENCY, deadline) : 0;
   if (interrupted) return shared;
-  const alone = await runFiles(env, paths(names.filter((n) => ALONE.has(n))), 1, deadline);
+  const alone = apart.length > 0 ? await runFiles(env, paths(apart), 1, deadline) : 0;
   return shared || alone;
 };
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
@@ -25,6 +26,8 @@ import * as signIn from './routes/auth/sign-in';
 import * as signUp from './routes/auth/sign-up';
 import * as ourExperts from './routes/directory/our-experts';
 import * as home from './routes/home';
+import { LazyNewsletterForm } from './routes/lazy-lists';
+import { loadLists } from './routes/load-lists';
 import { RootLayout } from './routes/root-layout';
 
 // Public auth pages and the directory are small shells in the main bundle (their title paints at
@@ -60,6 +63,7 @@ const contactMessages = () => import('./routes/admin/contact-messages');
 const adminBlog = () => import('./routes/admin/blog');
 const adminQuotes = () => import('./routes/admin/quotes');
 const adminSite = () => import('./routes/admin/site');
+const adminLists = () => import('./routes/admin/lists');
 const consultantProfile = () => import('./routes/consultant/profile');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
@@ -78,6 +82,24 @@ const partyComplaint = () => import('./routes/complaints/complaint');
 const adminClientComplaints = () => import('./routes/complaints/admin-client-complaints');
 const adminConsultantComplaints = () => import('./routes/complaints/admin-consultant-complaints');
 const adminComplaint = () => import('./routes/complaints/admin-complaint');
+
+/**
+ * One route per screen of a lazy module whose `screens` are keyed like their `paths` object, titled
+ * `{ns}.titles.{screen}`, with the subtitle given for a screen (area page header).
+ */
+const screenRoutes = <K extends string>(
+  screens: Record<K, { path: string }>,
+  load: () => Promise<{ screens: Record<K, ComponentType> }>,
+  ns: string,
+  subtitle?: (screen: K) => string,
+): RouteObject[] =>
+  (Object.keys(screens) as K[]).map(
+    (screen): RouteObject => ({
+      path: screens[screen].path,
+      lazy: async () => ({ Component: (await load()).screens[screen] }),
+      handle: { titleKey: `${ns}.titles.${screen}`, subtitleKey: subtitle?.(screen) } satisfies RouteHandle,
+    }),
+  );
 
 /** One route object per path pattern (pages answering under several prefixes). */
 const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'index' | 'children'>) =>
@@ -119,18 +141,6 @@ const referenceRoutes = (): RouteObject[] =>
     ),
   );
 
-type ConsultantProfileScreen = keyof typeof paths.consultant.profile;
-
-/** spec §2 consultant routes my-profile and edit-account/* (plus our edit-account/bank-detail). */
-const consultantProfileRoutes = (): RouteObject[] =>
-  (Object.keys(paths.consultant.profile) as ConsultantProfileScreen[]).map(
-    (screen): RouteObject => ({
-      path: paths.consultant.profile[screen].path,
-      lazy: async () => ({ Component: (await consultantProfile()).screens[screen] }),
-      handle: { titleKey: `consultantProfile.titles.${screen}` } satisfies RouteHandle,
-    }),
-  );
-
 /** spec §2 admin consultant, client and their profile pages, and the contact-us list. */
 const adminPeopleRoutes = (): RouteObject[] => {
   const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
@@ -147,48 +157,6 @@ const adminPeopleRoutes = (): RouteObject[] => {
     page(paths.admin.contactUsList.path, contactMessages, 'adminContact.title', 'adminContact.subtitle'),
   ];
 };
-
-type AdminBlogScreen = keyof typeof paths.admin.blog;
-
-/** spec §2 admin blog screens: add-blog, edit-blog/{id}, view-blog, view-trash-blog (one lazy chunk). */
-const adminBlogRoutes = (): RouteObject[] =>
-  (Object.keys(paths.admin.blog) as AdminBlogScreen[]).map(
-    (screen): RouteObject => ({
-      path: paths.admin.blog[screen].path,
-      lazy: async () => ({ Component: (await adminBlog()).screens[screen] }),
-      handle: { titleKey: `adminBlog.titles.${screen}`, subtitleKey: 'adminBlog.subtitle' } satisfies RouteHandle,
-    }),
-  );
-
-type AdminSiteScreen = keyof typeof paths.admin.site;
-
-/**
- * spec §2 admin terms and privacy screens (add, view, view-trash of each; the terms' trash is ours), and
- * our static pages' list and editor (issue 13; one lazy chunk).
- */
-const adminSiteRoutes = (): RouteObject[] =>
-  (Object.keys(paths.admin.site) as AdminSiteScreen[]).map(
-    (screen): RouteObject => ({
-      path: paths.admin.site[screen].path,
-      lazy: async () => ({ Component: (await adminSite()).screens[screen] }),
-      handle: {
-        titleKey: `adminSite.titles.${screen}`,
-        subtitleKey: `adminSite.subtitles.${screen.split('.')[0]}`,
-      } satisfies RouteHandle,
-    }),
-  );
-
-type AdminQuoteScreen = keyof typeof paths.admin.quotes;
-
-/** spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote, view-trash-quote. */
-const adminQuoteRoutes = (): RouteObject[] =>
-  (Object.keys(paths.admin.quotes) as AdminQuoteScreen[]).map(
-    (screen): RouteObject => ({
-      path: paths.admin.quotes[screen].path,
-      lazy: async () => ({ Component: (await adminQuotes()).screens[screen] }),
-      handle: { titleKey: `adminQuotes.titles.${screen}`, subtitleKey: 'adminQuotes.subtitle' } satisfies RouteHandle,
-    }),
-  );
 
 const CLIENT_FILE_SCREENS = ['consentFormDoc', 'healthAssessmentDoc', 'healthAssessment', 'generalInfo'] as const;
 
@@ -270,16 +238,28 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
       { path: area.security.path, lazy: security, handle: handle('nav.security', 'secondFactor.security.subtitle') },
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
-      ...(role === 'admin' ? adminBlogRoutes() : []),
-      ...(role === 'admin' ? adminQuoteRoutes() : []),
-      ...(role === 'admin' ? adminSiteRoutes() : []),
+      ...(role === 'admin'
+        ? [
+            // spec §2 admin blog screens: add-blog, edit-blog/{id}, view-blog, view-trash-blog.
+            ...screenRoutes(paths.admin.blog, adminBlog, 'adminBlog', () => 'adminBlog.subtitle'),
+            // spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote,
+            // view-trash-quote.
+            ...screenRoutes(paths.admin.quotes, adminQuotes, 'adminQuotes', () => 'adminQuotes.subtitle'),
+            // spec §2 admin terms and privacy screens (add, view, view-trash of each; the terms' trash is ours),
+            // and our static pages' list and editor (issue 13).
+            ...screenRoutes(paths.admin.site, adminSite, 'adminSite', (screen) => `adminSite.subtitles.${screen.split('.')[0]}`),
+            // spec §2 admin websetting and the lists of people known by what they sent (issue 13).
+            ...screenRoutes(paths.admin.lists, adminLists, 'adminLists', (screen) => `adminLists.subtitles.${screen}`),
+          ]
+        : []),
       ...(role === 'client'
         ? [
             { path: paths.client.favorite.path, lazy: favorite, handle: handle('favourites.title', 'favourites.subtitle') },
             ...clientFileRoutes(),
           ]
         : []),
-      ...(role === 'consultant' ? consultantProfileRoutes() : []),
+      // spec §2 consultant routes my-profile and edit-account/* (plus our edit-account/bank-detail).
+      ...(role === 'consultant' ? screenRoutes(paths.consultant.profile, consultantProfile, 'consultantProfile') : []),
       ...(role === 'client' || role === 'consultant'
         ? [{ path: paths[role].room.path, lazy: room, handle: handle('room.title', 'room.subtitle') }]
         : []),
@@ -310,7 +290,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
       HydrateFallback: PageLoader,
       children: [
         {
-          Component: PublicLayout,
+          element: <PublicLayout newsletter={<LazyNewsletterForm />} />,
           children: [
             { index: true, Component: home.Component },
             contentRoute(paths.aboutUs.path, 'about-us'),
@@ -327,6 +307,9 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             { path: paths.contactUs.path, lazy: contact },
             { path: paths.blog.path, lazy: blogList },
             { path: paths.blogPost.path, lazy: blogPost },
+            ...(['newsletterConfirm', 'newsletterUnsubscribe', 'waitingListLeave'] as const).map(
+              (key): RouteObject => ({ path: paths[key].path, lazy: async () => ({ Component: (await loadLists()).screens[key] }) }),
+            ),
             {
               path: paths.chatRoom.path,
               lazy: room,

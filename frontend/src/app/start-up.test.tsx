@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { apiError, json, stubFetch } from '@/testing/fetch-stub';
@@ -32,6 +32,30 @@ describe('start-up web settings', () => {
     expect(logo.getAttribute('width')).toBe('120');
     expect(logo.getAttribute('height')).toBe('80');
     expect(screen.getByText(/Equilibre SAS/)).toBeTruthy();
+  });
+
+  it('shows footer_logo in the footer and only the social links that are set', async () => {
+    stubFetch({
+      'GET /api/public/web-settings': () =>
+        json({
+          web_title: 'Equilibre Santé',
+          footer_logo: '/api/public/web-settings/footer_logo?v=2',
+          twitter: '',
+          youtube: 'https://youtube.example/equilibre',
+          instagram: '',
+          linkedin: 'https://linkedin.example/equilibre',
+        }),
+    });
+    renderWithAppClient('/about-us');
+    const footer = await screen.findByRole('contentinfo');
+    const logo = await within(footer).findByRole('img', { name: 'Equilibre Santé' });
+    await waitFor(() => expect(logo.getAttribute('src')).toBe('/api/public/web-settings/footer_logo?v=2'));
+    expect([logo.getAttribute('width'), logo.getAttribute('height')]).toEqual(['120', '80']);
+    const social = within(footer).getByRole('heading', { name: 'Suivez-nous' }).closest('section')!;
+    expect([...social.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['YouTube', 'https://youtube.example/equilibre'],
+      ['LinkedIn', 'https://linkedin.example/equilibre'],
+    ]);
   });
 
   it('toasts the server’s message when the settings cannot be loaded', async () => {

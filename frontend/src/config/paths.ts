@@ -134,6 +134,10 @@ export const paths = {
     getHref: (tag?: string) => (tag ? `/blog?tag=${enc(tag)}` : '/blog'),
   },
   blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${enc(slug)}` },
+  /** Ours (issue 13): the newsletter's confirm and unsubscribe links, the waiting list's leave link (mails). */
+  newsletterConfirm: { path: '/newsletter/confirm/:key/:token' },
+  newsletterUnsubscribe: { path: '/newsletter/unsubscribe/:key/:token' },
+  waitingListLeave: { path: '/waiting-list/leave/:entryId/:token' },
   /** The home page section reached from the public header. */
   homeSection: { getHref: (id: 'team') => `/#${id}` },
 
@@ -244,6 +248,16 @@ export const paths = {
     },
     /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
     contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },
+    /**
+     * spec §2 admin `websetting`, `view-user-waiting-list`, `view-user-starter-kit-requests`; ours (issue 13):
+     * the newsletter's subscribers.
+     */
+    lists: {
+      webSetting: fixed('/admin/websetting'),
+      waitingList: fixed('/admin/view-user-waiting-list'),
+      starterKits: fixed('/admin/view-user-starter-kit-requests'),
+      newsletter: fixed('/admin/view-newsletter-subscribers'),
+    },
     reference: {
       disorders: referenceSet('disorders'),
       keywords: referenceSet('keywords'),

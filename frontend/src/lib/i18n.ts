@@ -23,10 +23,11 @@ const loadPublicCatalogue = async (language: Language) => {
  * lists, booking screens of the areas, dashboards); `booking` with the booking page and the
  * expert page's slot picker; `secondFactor` with the areas, the sign-in's second step and the
  * re-authentication dialog; `content` with the content pages; `blog` with the public blog pages and
- * the home page's and expert page's post lists. Once wanted, a catalogue follows
+ * the home page's and expert page's post lists; `lists` with the newsletter, starter-kit and waiting-list forms
+ * and pages; `signUp` with the sign-up's later steps (the e-mail and mobile codes). Once wanted, a catalogue follows
  * language changes.
  */
-type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog' | 'lists' | 'signUp';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
@@ -37,6 +38,8 @@ const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ def
   },
   content: { fr: () => import('@/locales/content/fr.json'), en: () => import('@/locales/content/en.json') },
   blog: { fr: () => import('@/locales/blog/fr.json'), en: () => import('@/locales/blog/en.json') },
+  lists: { fr: () => import('@/locales/lists/fr.json'), en: () => import('@/locales/lists/en.json') },
+  signUp: { fr: () => import('@/locales/sign-up/fr.json'), en: () => import('@/locales/sign-up/en.json') },
 };
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
@@ -74,6 +77,12 @@ export const loadContentTexts = () => loadTexts('content');
 
 /** Loads the public blog's texts (the blog pages, the latest posts on the home and expert pages). */
 export const loadBlogTexts = () => loadTexts('blog');
+
+/** Loads the public lists' texts (newsletter, starter kit, waiting list: their forms and the mails' pages). */
+export const loadListTexts = () => loadTexts('lists');
+
+/** Loads the texts of the sign-up's later steps (the e-mail and mobile codes). */
+export const loadSignUpTexts = () => loadTexts('signUp');
 
 /** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
 export const initialLanguage = (): Language => {

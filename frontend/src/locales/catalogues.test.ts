@@ -19,11 +19,15 @@ const frContent = read('content/fr.json');
 const enContent = read('content/en.json');
 const frBlog = read('blog/fr.json');
 const enBlog = read('blog/en.json');
+const frLists = read('lists/fr.json');
+const enLists = read('lists/en.json');
+const frSignUp = read('sign-up/fr.json');
+const enSignUp = read('sign-up/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
-const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog };
-const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog };
+const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog, ...frLists, ...frSignUp };
+const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog, ...enLists, ...enSignUp };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -55,6 +59,10 @@ describe('translation catalogues', () => {
     const enBefore = [...enEarlier, enSecondFactor, enContent];
     expect(Object.keys(frBlog).filter((key) => earlier(key, frBefore))).toEqual([]);
     expect(Object.keys(enBlog).filter((key) => earlier(key, enBefore))).toEqual([]);
+    expect(Object.keys(frLists).filter((key) => earlier(key, [...frBefore, frBlog]))).toEqual([]);
+    expect(Object.keys(enLists).filter((key) => earlier(key, [...enBefore, enBlog]))).toEqual([]);
+    expect(Object.keys(frSignUp).filter((key) => earlier(key, [...frBefore, frBlog, frLists]))).toEqual([]);
+    expect(Object.keys(enSignUp).filter((key) => earlier(key, [...enBefore, enBlog, enLists]))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

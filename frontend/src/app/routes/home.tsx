@@ -1,8 +1,18 @@
 import { LazyLatestPosts } from '@/features/blog/components/lazy-latest-posts';
 import { HomePage } from '@/features/home/components/home-page';
 import { LazyQuoteOfTheDay } from '@/features/quotes/components/lazy-quote-of-the-day';
+import { LazyStarterKit } from './lazy-lists';
 
-/** The home page (in the first load) with the latest blog posts and the quote of the day (loaded after it). */
+/**
+ * The home page (in the first load) with the starter-kit request, the latest blog posts and the quote of
+ * the day (loaded after it).
+ */
 export function Component() {
-  return <HomePage latestPosts={<LazyLatestPosts />} quoteOfTheDay={<LazyQuoteOfTheDay />} />;
+  return (
+    <HomePage
+      starterKit={<LazyStarterKit />}
+      latestPosts={<LazyLatestPosts />}
+      quoteOfTheDay={<LazyQuoteOfTheDay />}
+    />
+  );
 }

@@ -14,7 +14,10 @@ export type FileKind =
   | 'consent_form'
   | 'complaint_attachment'
   /** A blog post's cover (admin, docs/api.md "Blog"). */
-  | 'blog_cover';
+  | 'blog_cover'
+  /** The site's logos and favicon (admin, docs/api.md "Web settings"). */
+  | 'site_logo'
+  | 'favicon';
 
 /** A stored upload: what the server answers and what a profile shows. */
 export type UploadedFile = { key: string; content_type: string; size: number; name?: string };
@@ -22,6 +25,7 @@ export type UploadedFile = { key: string; content_type: string; size: number; na
 const PDF = { mime: 'application/pdf', ext: '.pdf', label: 'PDF' };
 const JPG = { mime: 'image/jpeg', ext: '.jpg,.jpeg', label: 'JPG' };
 const PNG = { mime: 'image/png', ext: '.png', label: 'PNG' };
+const ICO = { mime: 'image/x-icon', ext: '.ico', label: 'ICO' };
 export const MIB = 1024 * 1024;
 
 /** Types and size per kind, as the server checks them (by content, not name). */
@@ -37,6 +41,8 @@ export const FILE_RULES: Record<FileKind, { types: (typeof PDF)[]; maxBytes: num
   bank_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   complaint_attachment: { types: [PDF, JPG, PNG], maxBytes: 10 * MIB },
   blog_cover: { types: [JPG, PNG], maxBytes: 5 * MIB },
+  site_logo: { types: [JPG, PNG], maxBytes: MIB },
+  favicon: { types: [PNG, ICO], maxBytes: MIB },
 };
 
 /** The `accept` attribute of a kind: MIME types and extensions. */

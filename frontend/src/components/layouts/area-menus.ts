@@ -65,7 +65,7 @@ const consultantProfileGroup = (): MenuGroup => ({
 
 /**
  * spec §2 admin top menu: the Medicine group (Consultant, Client, All Booking, Privacy Policy Page,
- * Terms&Condition Page; ours: the static pages). The Web Setting Page comes with its own work.
+ * Terms&Condition Page, Web Setting Page; ours: the static pages).
  */
 const adminMedicineGroup = (): MenuGroup => ({
   id: 'medicine',
@@ -78,6 +78,7 @@ const adminMedicineGroup = (): MenuGroup => ({
     { to: paths.admin.site['privacy.view'].getHref(), labelKey: 'adminSite.menu.privacy' },
     { to: paths.admin.site['terms.view'].getHref(), labelKey: 'adminSite.menu.terms' },
     { to: paths.admin.site['pages.list'].getHref(), labelKey: 'adminSite.menu.pages' },
+    { to: paths.admin.lists.webSetting.getHref(), labelKey: 'adminLists.menu.webSetting' },
   ],
   activePatterns: [
     paths.admin.consultants.profile.path,
@@ -141,13 +142,18 @@ const adminQuoteGroup = (): MenuGroup => ({
 });
 
 /**
- * spec §2 admin top menu's User Waiting List group: the contact-us list (the waiting list and the
- * starter-kit requests join it with their pages).
+ * spec §2 admin top menu's User Waiting List group: the waiting list, the contact-us list, the
+ * starter-kit requests; ours: the newsletter's subscribers.
  */
 const adminWaitingListGroup = (): MenuGroup => ({
   id: 'waiting-list',
   labelKey: 'adminContact.menu.group',
-  entries: [{ to: paths.admin.contactUsList.getHref(), labelKey: 'adminContact.menu.contactUs' }],
+  entries: [
+    { to: paths.admin.lists.waitingList.getHref(), labelKey: 'adminLists.menu.waitingList' },
+    { to: paths.admin.contactUsList.getHref(), labelKey: 'adminContact.menu.contactUs' },
+    { to: paths.admin.lists.starterKits.getHref(), labelKey: 'adminLists.menu.starterKits' },
+    { to: paths.admin.lists.newsletter.getHref(), labelKey: 'adminLists.menu.newsletter' },
+  ],
 });
 
 /** spec §2 consultant main group: timings, bookings and complaints. */

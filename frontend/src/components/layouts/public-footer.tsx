@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
@@ -10,18 +11,26 @@ import styles from './public-footer.module.css';
 const SOCIAL = ['twitter', 'youtube', 'instagram', 'linkedin'] as const;
 
 /**
- * Public footer (spec §1, §2): links, specialities, the disclaimer (as an administrator wrote it), social links. The spec's newsletter
- * is not shown until it exists (issue 13).
+ * Public footer (spec §1, §2): the footer logo, links, specialities, the newsletter form (composed by the
+ * app), the social links that are set, the disclaimer (as an administrator wrote it).
  */
-export function PublicFooter() {
+export function PublicFooter({ newsletter }: { newsletter?: ReactNode }) {
   const { t } = useTranslation();
-  const { data: settings } = useWebSettings();
+  const { data: settings, isPending } = useWebSettings();
   const social = SOCIAL.filter((name) => settings?.[name]);
   const year = new Date().getFullYear();
 
   return (
     <footer className={styles.footer}>
       <div className="container">
+        {/* A fixed box: the logo comes with the settings without moving anything. */}
+        <img
+          className={styles.logo}
+          src={settings?.footer_logo || (isPending ? undefined : '/logo.svg')}
+          alt={settings?.web_title || t('brand.name')}
+          width={120}
+          height={80}
+        />
         <div className={styles.columns}>
           <nav aria-labelledby="footer-about">
             <h2 id="footer-about">{t('footer.aboutHeading')}</h2>
@@ -57,6 +66,12 @@ export function PublicFooter() {
               ))}
             </ul>
           </nav>
+          {newsletter && (
+            <section aria-labelledby="footer-newsletter">
+              <h2 id="footer-newsletter">{t('footer.newsletter')}</h2>
+              {newsletter}
+            </section>
+          )}
           {social.length > 0 && (
             <section aria-labelledby="footer-social">
               <h2 id="footer-social">{t('footer.social')}</h2>

@@ -4,8 +4,12 @@ import { LazyExpertPosts } from '@/features/blog/components/lazy-latest-posts';
 import { LazySlotPicker } from '@/features/booking/components/lazy-slot-picker';
 import { ExpertDetailPage } from '@/features/directory/components/expert-detail-page';
 import { FavouriteToggle } from '@/features/favourites/components/favourite-toggle';
+import { ExpertWaitingList } from '@/features/waiting-list/components/lazy-waiting-list-form';
 
-/** spec §2 `/our-experts/details/:id`: the public profile with its favourite heart, its free slots and its posts. */
+/**
+ * spec §2 `/our-experts/details/:id`: the public profile with its favourite heart, its free slots (and the
+ * waiting list below them) and its posts.
+ */
 export function Component() {
   const { id } = useParams();
   if (!id) return <NotFoundPage />;
@@ -14,7 +18,13 @@ export function Component() {
       key={id}
       id={id}
       renderFavourite={(expert) => <FavouriteToggle expert={expert} />}
-      renderSlots={(expert) => <LazySlotPicker consultantId={expert.id} />}
+      renderSlots={(expert) => (
+        <>
+          <LazySlotPicker consultantId={expert.id} />
+          <hr />
+          <ExpertWaitingList expert={expert} />
+        </>
+      )}
       renderPosts={(expert) => <LazyExpertPosts consultantId={expert.id} />}
     />
   );

@@ -358,6 +358,7 @@ describe('admin consultants', () => {
       ['Politique de confidentialité', '/admin/view-privacy-policy'],
       ['Conditions générales', '/admin/view-terms-condition'],
       ['Pages du site', '/admin/site-pages'],
+      ['Paramètres du site', '/admin/websetting'],
     ]);
   });
 });

@@ -1,7 +1,8 @@
-import { Field, Form, Formik } from 'formik';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Form, Formik } from 'formik';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formStyles } from '@/components/form/form-styles';
+import { HoneypotField } from '@/components/form/honeypot-field';
 import { TextAreaField } from '@/components/form/text-area-field';
 import { TextField } from '@/components/form/text-field';
 import { ActionButton } from '@/components/ui/action-button';
@@ -31,7 +32,6 @@ export function ContactForm() {
   const again = useRef<HTMLButtonElement>(null);
   const form = useRef<HTMLDivElement>(null);
   const focusForm = useRef(false);
-  const honeypotId = useId();
 
   // Focus follows the exchange: to "write another message" once sent, back to the first field after.
   useEffect(() => {
@@ -124,10 +124,7 @@ export function ContactForm() {
                   rows={8}
                   required
                 />
-                <div className={styles.honeypot} aria-hidden="true">
-                  <label htmlFor={honeypotId}>{t('contactForm.honeypot')}</label>
-                  <Field id={honeypotId} name="website" type="text" tabIndex={-1} autoComplete="off" />
-                </div>
+                <HoneypotField label={t('contactForm.honeypot')} />
                 <div className={formStyles.actions}>
                   <ActionButton pending={isSubmitting} pendingLabel={t('contactForm.sending')}>
                     {t('contactForm.submit')}

@@ -19,6 +19,8 @@ type Props = {
   searchParam?: string;
   /** The favourite toggle of a card, composed by the app. */
   renderFavourite?: (expert: Expert) => ReactNode;
+  /** The speciality's waiting list, composed by the app, when exactly one speciality is chosen. */
+  renderSpecialityWaitingList?: (speciality: PublicReferenceItem) => ReactNode;
 };
 
 const byCode = (item: PublicReferenceItem) => item.code ?? item.id;
@@ -27,7 +29,7 @@ const byCode = (item: PublicReferenceItem) => item.code ?? item.id;
  * spec §2 `/our-experts/:search?` below its title: approved experts, free text search, five
  * filters, pages of 12.
  */
-export function DirectorySearch({ searchParam, renderFavourite }: Props) {
+export function DirectorySearch({ searchParam, renderFavourite, renderSpecialityWaitingList }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { filters, setSearch, setList, setPage, clear } = useDirectoryFilters(searchParam);
@@ -58,6 +60,11 @@ export function DirectorySearch({ searchParam, renderFavourite }: Props) {
     setPage(page);
     document.getElementById('experts-results')?.scrollIntoView({ block: 'start' });
   };
+
+  const onlySpeciality =
+    filters.specialization.length === 1
+      ? lists.specialization.data?.find((item) => item.id === filters.specialization[0])
+      : undefined;
 
   return (
     <>
@@ -132,6 +139,9 @@ export function DirectorySearch({ searchParam, renderFavourite }: Props) {
         )}
         {data && <Pagination page={filters.page} pageCount={pageCountOf(data)} onPage={onPage} />}
       </section>
+      {onlySpeciality && renderSpecialityWaitingList && (
+        <div className="card">{renderSpecialityWaitingList(onlySpeciality)}</div>
+      )}
     </>
   );
 }

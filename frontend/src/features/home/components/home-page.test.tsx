@@ -54,7 +54,7 @@ describe('home page', () => {
     expect(screen.queryByText(/500|300/)).toBeNull();
   });
 
-  it('shows no latest-articles section while no post is published, and no newsletter', async () => {
+  it('shows no latest-articles section while no post is published, and nothing unfinished', async () => {
     const fetch = stubFetch({ 'GET /api/public/blog-posts': () => json({ items: [], total: 0, page: 1, page_size: 3 }) });
     renderApp('/');
     await title();
@@ -62,6 +62,6 @@ describe('home page', () => {
     expect(fetch.calls('GET', '/api/public/blog-posts')[0].url.searchParams.get('page_size')).toBe('3');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByRole('heading', { name: 'Derniers articles' })).toBeNull();
-    expect(screen.queryByText(/bientôt|coming soon|lettre d’information|newsletter/i)).toBeNull();
+    expect(screen.queryByText(/bientôt|coming soon|lettre d’information/i)).toBeNull();
   });
 });

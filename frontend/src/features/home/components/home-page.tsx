@@ -10,6 +10,8 @@ const STEPS = ['find', 'book', 'meet'] as const;
 const FAQ = ['what', 'replace', 'language'] as const;
 
 type Props = {
+  /** The starter-kit request (starter kit), composed by the app; below the fold in a box of its size. */
+  starterKit?: ReactNode;
   /** The latest blog posts (blog), composed by the app; after the fold, so nothing above them moves when they come. */
   latestPosts?: ReactNode;
   /** Today's quote (quotes), composed by the app; after the fold too, so nothing above it moves when it comes. */
@@ -18,9 +20,9 @@ type Props = {
 
 /**
  * Home: what Equilibre offers, its live figures, the trusted team and FAQ sections the header and
- * footer link to, the latest blog posts and the quote of the day.
+ * footer link to, the starter kit, the latest blog posts and the quote of the day.
  */
-export function HomePage({ latestPosts, quoteOfTheDay }: Props) {
+export function HomePage({ starterKit, latestPosts, quoteOfTheDay }: Props) {
   const { t } = useTranslation();
   return (
     <>
@@ -65,6 +67,7 @@ export function HomePage({ latestPosts, quoteOfTheDay }: Props) {
           ))}
         </dl>
       </section>
+      {starterKit}
       {latestPosts}
       {quoteOfTheDay}
     </>

@@ -1,7 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-error';
+import { loadSignUpTexts } from '@/lib/i18n';
 import { OtpField } from './otp-field';
 import { useOtpCode, type OtpRequestAnswer } from './use-otp-code';
 
@@ -14,6 +15,9 @@ type HarnessProps = {
   keep?: (proof: string) => void;
   verified?: boolean;
 };
+
+// The codes' texts come with the sign-up's later steps (their own catalogue).
+beforeAll(() => loadSignUpTexts());
 
 /** The shared part alone, as a channel wrapper uses it (no form around). */
 function Harness({ request, check, keep = () => undefined, verified = false }: HarnessProps) {

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import type { SignUpRole } from '@/config/roles';
 import { isApiError } from '@/lib/api-error';
 import { applyServerErrors } from '@/lib/form-errors';
-import { currentLanguage } from '@/lib/i18n';
+import { currentLanguage, loadSignUpTexts } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { useRegistrationOptions, type RegistrationOptions } from '../api/get-registration-options';
 import { toSignUpBody, useSignUp, type SignUpValues } from '../api/sign-up';
@@ -64,10 +64,10 @@ const initialValues = (options: RegistrationOptions, timezone: string): SignUpVa
   accept_privacy: false,
 });
 
-/** The later steps' chunk (`later-steps.ts`); a failed fetch is tried again next time. */
+/** The later steps' chunk (`later-steps.ts`) and their texts; a failed fetch is tried again next time. */
 let laterChunk: Promise<typeof LaterSteps> | undefined;
 const loadLaterSteps = () =>
-  (laterChunk ??= import('./later-steps').catch((error: unknown) => {
+  (laterChunk ??= Promise.all([import('./later-steps'), loadSignUpTexts()]).then(([module]) => module).catch((error: unknown) => {
     laterChunk = undefined;
     throw error;
   }));
