@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, Loaded, already_applied, load, with_retry};
+use crate::execute::{Actor, Batch, Loaded, already_applied, decide_on, load, with_retry};
 use crate::files;
 use crate::ids::Ids;
 use crate::reference::load_item;
@@ -111,34 +111,9 @@ async fn image_known(
     Ok(())
 }
 
-/// Appends what `decide` makes of the item's stream; `None` when nothing.
-async fn decide(
-    app: &AppState,
-    ids: &Ids,
-    actor: Actor,
-    item_id: Uuid,
-    must_exist: bool,
-    decide: impl Fn(&CatalogueItem) -> Result<Vec<CatalogueEvent>, CommandError>,
-) -> Result<Option<Position>, CommandError> {
-    if let Some(position) = already_applied(app, ids).await? {
-        return Ok(Some(position));
-    }
-    with_retry(|| async {
-        let loaded = load_catalogue_item(app, item_id).await?;
-        if must_exist && loaded.state.id.is_none() {
-            return Err(CommandError::NotFound);
-        }
-        let events = decide(&loaded.state)?;
-        if events.is_empty() {
-            return Ok(None);
-        }
-        Batch::new(ids, actor, app.clock.now())
-            .events(item_stream(item_id), loaded.version, &events)
-            .commit(app)
-            .await
-            .map(Some)
-    })
-    .await
+/// An item that must exist: "not found" otherwise.
+fn existing(state: &CatalogueItem) -> Result<(), CommandError> {
+    state.id.map(|_| ()).ok_or(CommandError::NotFound)
 }
 
 /// Adds an item (`item_id` `None`) or replaces one's content.
@@ -171,14 +146,24 @@ pub async fn write(
         &content,
     )
     .await?;
-    let position = decide(app, ids, actor, id, item_id.is_some(), |state| {
-        Ok(catalogue::write(
-            state,
-            id,
-            content.clone(),
-            app.clock.now(),
-        )?)
-    })
+    let position = decide_on(
+        app,
+        ids,
+        actor,
+        &item_stream(id),
+        CatalogueItem::evolve,
+        |state| {
+            if item_id.is_some() {
+                existing(state)?;
+            }
+            Ok(catalogue::write(
+                state,
+                id,
+                content.clone(),
+                app.clock.now(),
+            )?)
+        },
+    )
     .await?;
     Ok((CatalogueItemWritten { id }, position))
 }
@@ -191,9 +176,17 @@ pub async fn trash_or_restore(
     item_id: Uuid,
     trash: bool,
 ) -> Result<Option<Position>, CommandError> {
-    decide(app, ids, actor, item_id, true, |state| {
-        Ok(catalogue::trash_or_restore(state, trash, app.clock.now())?)
-    })
+    decide_on(
+        app,
+        ids,
+        actor,
+        &item_stream(item_id),
+        CatalogueItem::evolve,
+        |state| {
+            existing(state)?;
+            Ok(catalogue::trash_or_restore(state, trash, app.clock.now())?)
+        },
+    )
     .await
 }
 

@@ -20,7 +20,7 @@ use crate::AppState;
 use crate::booking::MoneyBody;
 use crate::booking::pay::{PayBody, PaymentStart, invalid_intent, payment_error};
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, Loaded, already_applied, load, with_retry};
+use crate::execute::{Actor, Batch, Loaded, already_applied, decide_on, load, with_retry};
 use crate::files;
 use crate::ids::Ids;
 
@@ -113,34 +113,9 @@ async fn uploads_known(
     Ok(())
 }
 
-/// Appends what `decide` makes of the product's stream; `None` when nothing.
-async fn decide(
-    app: &AppState,
-    ids: &Ids,
-    actor: Actor,
-    product_id: Uuid,
-    must_exist: bool,
-    decide: impl Fn(&DigitalProduct) -> Result<Vec<ProductEvent>, CommandError>,
-) -> Result<Option<Position>, CommandError> {
-    if let Some(position) = already_applied(app, ids).await? {
-        return Ok(Some(position));
-    }
-    with_retry(|| async {
-        let loaded = load_product(app, product_id).await?;
-        if must_exist && loaded.state.id.is_none() {
-            return Err(CommandError::NotFound);
-        }
-        let events = decide(&loaded.state)?;
-        if events.is_empty() {
-            return Ok(None);
-        }
-        Batch::new(ids, actor, app.clock.now())
-            .events(product_stream(product_id), loaded.version, &events)
-            .commit(app)
-            .await
-            .map(Some)
-    })
-    .await
+/// An product that must exist: "not found" otherwise.
+fn existing(state: &DigitalProduct) -> Result<(), CommandError> {
+    state.id.map(|_| ()).ok_or(CommandError::NotFound)
 }
 
 /// Adds a product (`product_id` `None`) or replaces one's content.
@@ -166,14 +141,24 @@ pub async fn write(
     // Checked against the product as it is now: only ownership and type
     // matter, which a concurrent edit cannot change.
     uploads_known(app, admin_id, &load_product(app, id).await?.state, &content).await?;
-    let position = decide(app, ids, actor, id, product_id.is_some(), |state| {
-        Ok(digital_product::write(
-            state,
-            id,
-            content.clone(),
-            app.clock.now(),
-        )?)
-    })
+    let position = decide_on(
+        app,
+        ids,
+        actor,
+        &product_stream(id),
+        DigitalProduct::evolve,
+        |state| {
+            if product_id.is_some() {
+                existing(state)?;
+            }
+            Ok(digital_product::write(
+                state,
+                id,
+                content.clone(),
+                app.clock.now(),
+            )?)
+        },
+    )
     .await?;
     Ok((DigitalProductWritten { id }, position))
 }
@@ -186,13 +171,21 @@ pub async fn trash_or_restore(
     product_id: Uuid,
     trash: bool,
 ) -> Result<Option<Position>, CommandError> {
-    decide(app, ids, actor, product_id, true, |state| {
-        Ok(digital_product::trash_or_restore(
-            state,
-            trash,
-            app.clock.now(),
-        )?)
-    })
+    decide_on(
+        app,
+        ids,
+        actor,
+        &product_stream(product_id),
+        DigitalProduct::evolve,
+        |state| {
+            existing(state)?;
+            Ok(digital_product::trash_or_restore(
+                state,
+                trash,
+                app.clock.now(),
+            )?)
+        },
+    )
     .await
 }
 

@@ -220,3 +220,37 @@ where
         other => other,
     }
 }
+
+/// The commonest command: fold one stream, let `decide` make its events,
+/// append them at the version read (deciding again after a lost race);
+/// `None` when it decides nothing. A command sent again with its
+/// idempotency key answers the first one's position.
+pub async fn decide_on<E, S>(
+    app: &AppState,
+    ids: &Ids,
+    actor: Actor,
+    stream: &StreamId,
+    fold: impl Fn(S, &E) -> S,
+    decide: impl Fn(&S) -> Result<Vec<E>, CommandError>,
+) -> Result<Option<Position>, CommandError>
+where
+    E: EventSchema,
+    S: Default,
+{
+    if let Some(position) = already_applied(app, ids).await? {
+        return Ok(Some(position));
+    }
+    with_retry(|| async {
+        let loaded = load::<E, S>(app, stream, &fold).await?;
+        let events = decide(&loaded.state)?;
+        if events.is_empty() {
+            return Ok(None);
+        }
+        Batch::new(ids, actor, app.clock.now())
+            .events(stream.clone(), loaded.version, &events)
+            .commit(app)
+            .await
+            .map(Some)
+    })
+    .await
+}

@@ -1,7 +1,7 @@
 //! Quotes edited by administrators (docs/api.md "Quotes"): add, edit,
 //! trash, restore; each a command on the quote's own stream.
 
-use domain::quote::{self, Quote, QuoteEvent, QuoteText};
+use domain::quote::{self, Quote, QuoteText};
 use serde::{Deserialize, Serialize};
 use store::{Position, StreamId};
 use utoipa::ToSchema;
@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 use crate::AppState;
 use crate::error::CommandError;
-use crate::execute::{Actor, Batch, already_applied, load, with_retry};
+use crate::execute::{Actor, decide_on};
 use crate::ids::Ids;
 
 /// A quote as the editor sends it (named apart from the booking's price
@@ -34,34 +34,9 @@ fn stream(quote_id: Uuid) -> StreamId {
     StreamId::new(quote::CATEGORY, quote_id)
 }
 
-/// Appends what `decide` makes of the quote's stream; `None` when nothing.
-async fn decide(
-    app: &AppState,
-    ids: &Ids,
-    actor: Actor,
-    quote_id: Uuid,
-    must_exist: bool,
-    decide: impl Fn(&Quote) -> Result<Vec<QuoteEvent>, CommandError>,
-) -> Result<Option<Position>, CommandError> {
-    if let Some(position) = already_applied(app, ids).await? {
-        return Ok(Some(position));
-    }
-    with_retry(|| async {
-        let loaded = load::<QuoteEvent, _>(app, &stream(quote_id), Quote::evolve).await?;
-        if must_exist && loaded.state.id.is_none() {
-            return Err(CommandError::NotFound);
-        }
-        let events = decide(&loaded.state)?;
-        if events.is_empty() {
-            return Ok(None);
-        }
-        Batch::new(ids, actor, app.clock.now())
-            .events(stream(quote_id), loaded.version, &events)
-            .commit(app)
-            .await
-            .map(Some)
-    })
-    .await
+/// A quote that must exist: "not found" otherwise.
+fn existing(state: &Quote) -> Result<(), CommandError> {
+    state.id.map(|_| ()).ok_or(CommandError::NotFound)
 }
 
 /// Adds a quote (`quote_id` `None`) or replaces one's text.
@@ -74,7 +49,10 @@ pub async fn write(
 ) -> Result<(CitationWritten, Option<Position>), CommandError> {
     let id = quote_id.unwrap_or_else(|| ids.id("quote"));
     let text = QuoteText::parse(&body.text_fr, &body.text_en, &body.author)?;
-    let position = decide(app, ids, actor, id, quote_id.is_some(), |state| {
+    let position = decide_on(app, ids, actor, &stream(id), Quote::evolve, |state| {
+        if quote_id.is_some() {
+            existing(state)?;
+        }
         Ok(quote::write(state, id, text.clone(), app.clock.now())?)
     })
     .await?;
@@ -89,7 +67,8 @@ pub async fn trash_or_restore(
     quote_id: Uuid,
     trash: bool,
 ) -> Result<Option<Position>, CommandError> {
-    decide(app, ids, actor, quote_id, true, |state| {
+    decide_on(app, ids, actor, &stream(quote_id), Quote::evolve, |state| {
+        existing(state)?;
         Ok(quote::trash_or_restore(state, trash, app.clock.now())?)
     })
     .await
