@@ -32,11 +32,14 @@ import { RootLayout } from './routes/root-layout';
 
 // Public auth pages and the directory are small shells in the main bundle (their title paints at
 // once, good LCP); their forms (Formik, yup) and the search load lazily inside. Content pages
-// (the static and legal pages' server texts, the lifestyle page) and the areas are lazy routes.
+// (the static and legal pages' server texts), the lifestyle page and the areas are lazy routes.
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
 const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
 // The public blog: lazy pages with their texts.
+// The lifestyle page (issue 13): its texts are the content ones, with the card form's (booking) texts.
+const lifestyle = () =>
+  Promise.all([import('./routes/lifestyle'), loadContentTexts(), loadBookingTexts()]).then(([route]) => route);
 const blogList = () => Promise.all([import('./routes/blog/blog-list'), loadBlogTexts()]).then(([route]) => route);
 const blogPost = () => Promise.all([import('./routes/blog/blog-post'), loadBlogTexts()]).then(([route]) => route);
 const areaLayout = () =>
@@ -62,6 +65,7 @@ const clientView = () => import('./routes/admin/client-profile');
 const contactMessages = () => import('./routes/admin/contact-messages');
 const adminBlog = () => import('./routes/admin/blog');
 const adminQuotes = () => import('./routes/admin/quotes');
+const adminProducts = () => import('./routes/admin/digital-products');
 const adminSite = () => import('./routes/admin/site');
 const adminLists = () => import('./routes/admin/lists');
 const consultantProfile = () => import('./routes/consultant/profile');
@@ -107,7 +111,7 @@ const each = (patterns: readonly string[], route: Omit<RouteObject, 'path' | 'in
 
 type ContentPageKey = keyof Awaited<ReturnType<typeof content>>['pages'];
 
-/** A content page (one lazy chunk): a static or legal page's server text (issue 13), or the lifestyle page. */
+/** A content page (one lazy chunk): a static or legal page's server text (issue 13). */
 const contentRoute = (path: string, key: ContentPageKey): RouteObject => ({
   path,
   lazy: async () => ({ Component: (await content()).pages[key] }),
@@ -245,6 +249,8 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
             // spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote,
             // view-trash-quote.
             ...screenRoutes(paths.admin.quotes, adminQuotes, 'adminQuotes', () => 'adminQuotes.subtitle'),
+            // spec §2 admin digital products: add-, edit-…/{id}, view-, view-trash-digital-product.
+            ...screenRoutes(paths.admin.digitalProducts, adminProducts, 'adminProducts', () => 'adminProducts.subtitle'),
             // spec §2 admin terms and privacy screens (add, view, view-trash of each; the terms' trash is ours),
             // and our static pages' list and editor (issue 13).
             ...screenRoutes(paths.admin.site, adminSite, 'adminSite', (screen) => `adminSite.subtitles.${screen.split('.')[0]}`),
@@ -301,7 +307,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] =>
             contentRoute(paths.media.path, 'media'),
             { path: paths.ourExperts.path, Component: ourExperts.Component },
             { path: paths.expertDetails.path, lazy: expertDetails, loader: prefetchExpert(queryClient) },
-            contentRoute(paths.lifestyleProduct.path, 'lifestyle'),
+            { path: paths.lifestyleProduct.path, lazy: lifestyle },
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
             { path: paths.contactUs.path, lazy: contact },

@@ -221,6 +221,18 @@ export const paths = {
      * spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote,
      * view-trash-quote. The edit page reads the quote by its id; the author and title are only for the address.
      */
+    /** spec §2 admin digital products (issue 13). */
+    digitalProducts: {
+      add: fixed('/admin/add-digital-product'),
+      edit: { path: '/admin/edit-digital-product/:id', getHref: (id: string) => `/admin/edit-digital-product/${enc(id)}` },
+      view: fixed('/admin/view-digital-product'),
+      trash: fixed('/admin/view-trash-digital-product'),
+      // Ours (issue 13): the lifestyle catalogue's editors, in the same chunk.
+      catalogue: fixed('/admin/lifestyle-products'),
+      catalogueAdd: fixed('/admin/add-lifestyle-product'),
+      catalogueEdit: { path: '/admin/edit-lifestyle-product/:id', getHref: (id: string) => `/admin/edit-lifestyle-product/${enc(id)}` },
+      catalogueTrash: fixed('/admin/view-trash-lifestyle-product'),
+    },
     quotes: {
       add: { path: '/admin/add-quote', getHref: () => '/admin/add-quote' },
       edit: {

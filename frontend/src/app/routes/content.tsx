@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { ContentPage } from '@/features/content/components/content-page';
 import { LegalPage } from '@/features/site/components/legal-page';
 import { SitePageView } from '@/features/site/components/site-page-view';
 import type { LegalKind, SitePageKey } from '@/features/site/api/types';
@@ -24,9 +23,9 @@ const legal = (kind: LegalKind): ComponentType => {
 
 /**
  * The content pages (one lazy chunk): the static pages' server text keyed by the page's key, the terms
- * and the privacy policy (`?version=` one of their versions), and the lifestyle page (the catalogue's text).
+ * and the privacy policy (`?version=` one of their versions). The lifestyle page is its own route.
  */
-export const pages: Record<PublicPageKey | LegalKind | 'lifestyle', ComponentType> = {
+export const pages: Record<PublicPageKey | LegalKind, ComponentType> = {
   'about-us': page('about-us'),
   'alternative-medicine': page('alternative-medicine'),
   'sdg-media': page('sdg-media'),
@@ -35,5 +34,4 @@ export const pages: Record<PublicPageKey | LegalKind | 'lifestyle', ComponentTyp
   media: page('media'),
   terms: legal('terms'),
   privacy: legal('privacy'),
-  lifestyle: () => <ContentPage contentKey="lifestyle" />,
 };

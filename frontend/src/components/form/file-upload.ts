@@ -17,7 +17,10 @@ export type FileKind =
   | 'blog_cover'
   /** The site's logos and favicon (admin, docs/api.md "Web settings"). */
   | 'site_logo'
-  | 'favicon';
+  | 'favicon'
+  /** A digital product's PDF and a catalogue picture or product cover (admin, docs/api.md "Digital products"). */
+  | 'digital_product_file'
+  | 'catalogue_image';
 
 /** A stored upload: what the server answers and what a profile shows. */
 export type UploadedFile = { key: string; content_type: string; size: number; name?: string };
@@ -43,6 +46,8 @@ export const FILE_RULES: Record<FileKind, { types: (typeof PDF)[]; maxBytes: num
   blog_cover: { types: [JPG, PNG], maxBytes: 5 * MIB },
   site_logo: { types: [JPG, PNG], maxBytes: MIB },
   favicon: { types: [PNG, ICO], maxBytes: MIB },
+  digital_product_file: { types: [PDF], maxBytes: 10 * MIB },
+  catalogue_image: { types: [JPG, PNG], maxBytes: 2 * MIB },
 };
 
 /** The `accept` attribute of a kind: MIME types and extensions. */

@@ -141,6 +141,18 @@ const adminQuoteGroup = (): MenuGroup => ({
   activePatterns: [paths.admin.quotes.edit.path],
 });
 
+/** spec §2 admin top menu's Digital Product group: add, list and trash (the edit page opens the group too). */
+const adminDigitalProductGroup = (): MenuGroup => ({
+  id: 'digital-products',
+  labelKey: 'adminProducts.menu.group',
+  entries: [
+    { to: paths.admin.digitalProducts.add.getHref(), labelKey: 'adminProducts.menu.add' },
+    { to: paths.admin.digitalProducts.view.getHref(), labelKey: 'adminProducts.menu.view' },
+    { to: paths.admin.digitalProducts.trash.getHref(), labelKey: 'adminProducts.menu.trash' },
+  ],
+  activePatterns: [paths.admin.digitalProducts.edit.path],
+});
+
 /**
  * spec §2 admin top menu's User Waiting List group: the waiting list, the contact-us list, the
  * starter-kit requests; ours: the newsletter's subscribers.
@@ -195,6 +207,7 @@ export const areaMenu = (role: Role): MenuItem[] => [
           adminComplaintGroup(),
           adminBlogGroup(),
           adminQuoteGroup(),
+          adminDigitalProductGroup(),
           adminWaitingListGroup(),
           adminCouponGroup(),
         ] : []),

@@ -31,6 +31,8 @@ type Props = PaymentOutcome & {
   bookingId: string;
   intent: PaymentIntent;
   total: Money;
+  /** Another purchase's last step (a digital product's `…/pay`) instead of the booking's. */
+  finishWith?: (intentId: string) => Promise<string | null>;
 };
 
 /** The server's field errors on the form's fields, or null when none concerns them. */
@@ -63,11 +65,12 @@ function ReturnFocus({ pendingRef, buttonRef }: { pendingRef: RefObject<boolean>
  * reason above the button and the form stays for another card. Once the provider says
  * `succeeded`, the booking is paid with the intent.
  */
-export function CardForm({ bookingId, intent, total, onPaid, onHoldExpired }: Props) {
+export function CardForm({ bookingId, intent, total, onPaid, onHoldExpired, finishWith }: Props) {
   const { t } = useTranslation();
   const money = useMoney();
   const confirm = useConfirmSandboxPayment();
-  const finish = useFinishPayment(bookingId, { onPaid, onHoldExpired });
+  const bookingFinish = useFinishPayment(bookingId, { onPaid, onHoldExpired });
+  const finish = finishWith ?? bookingFinish;
   const schema = useMemo(() => cardSchema(t), [t]);
   const [challenge, setChallenge] = useState<{ resolve: (result: ChallengeResult) => void } | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

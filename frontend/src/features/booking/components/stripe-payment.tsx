@@ -13,6 +13,8 @@ export type StripePaymentProps = PaymentOutcome & {
   bookingId: string;
   intent: PaymentIntent;
   total: Money;
+  /** Another purchase's last step (a digital product's `…/pay`) instead of the booking's. */
+  finishWith?: (intentId: string) => Promise<string | null>;
 };
 
 /** Stripe.js, loaded once per publishable key (and again only after a failed load). */
@@ -99,9 +101,10 @@ function StripeForm({ intentId, total, finish }: FormProps) {
  * publishable key the server gave with the intent, and the card is typed into Stripe's element:
  * it never reaches our servers. Once Stripe has confirmed the intent, the booking is paid with it.
  */
-export function StripePayment({ bookingId, intent, total, onPaid, onHoldExpired }: StripePaymentProps) {
+export function StripePayment({ bookingId, intent, total, onPaid, onHoldExpired, finishWith }: StripePaymentProps) {
   const { t, i18n } = useTranslation();
-  const finish = useFinishPayment(bookingId, { onPaid, onHoldExpired });
+  const bookingFinish = useFinishPayment(bookingId, { onPaid, onHoldExpired });
+  const finish = finishWith ?? bookingFinish;
   const key = intent.publishable_key;
   const [loaded, setLoaded] = useState<{ key: string; stripe: Stripe | null } | null>(null);
   const [attempt, setAttempt] = useState(0);

@@ -1,0 +1,36 @@
+import { useSearchParams } from 'react-router';
+
+const readPage = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+/** The catalogue's filters and both sections' pages, kept in the address (`?q=&kind=&benefits=&page=&products_page=`). */
+export const useShopParams = () => {
+  const [params, setParams] = useSearchParams();
+  const search = params.get('q') ?? '';
+  const kind = params.get('kind') ?? '';
+  const benefits = (params.get('benefits') ?? '').split(',').filter(Boolean);
+  const page = readPage(params.get('page'));
+  const productsPage = readPage(params.get('products_page'));
+
+  const update = (change: (next: URLSearchParams) => void) => {
+    const next = new URLSearchParams(params);
+    change(next);
+    setParams(next, { preventScrollReset: true });
+  };
+  const set = (next: URLSearchParams, key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
+
+  /** New filters start the catalogue at page 1. */
+  const filter = (values: { search: string; kind: string; benefits: string[] }) =>
+    update((next) => {
+      set(next, 'q', values.search);
+      set(next, 'kind', values.kind);
+      set(next, 'benefits', values.benefits.join(','));
+      next.delete('page');
+    });
+  const goToPage = (value: number) => update((next) => set(next, 'page', value > 1 ? String(value) : ''));
+  const goToProductsPage = (value: number) => update((next) => set(next, 'products_page', value > 1 ? String(value) : ''));
+
+  return { search, kind, benefits, page, productsPage, filter, goToPage, goToProductsPage };
+};
