@@ -3,12 +3,12 @@
 //! port (the same intent, card form and confirmation as a booking) or takes
 //! a free one; the purchase is what lets them download its file.
 
+use domain::DomainError;
 use domain::digital_product::{
     self, DigitalProduct, ProductContent, ProductEvent, ProductPayment, Purchase, PurchaseEvent,
     RawProduct,
 };
 use domain::values::{Currency, FileKind, FileRef, Money};
-use domain::{DomainError, FieldError};
 use platform::payments::{IntentRequest, IntentStatus};
 use secrecy::ExposeSecret as _;
 use serde::{Deserialize, Serialize};
@@ -307,11 +307,4 @@ pub async fn complete(
             .map(Some)
     })
     .await
-    .map_err(|error| match error {
-        // Nothing to pay for a product no longer on sale; say so plainly.
-        CommandError::Domain(DomainError::Invalid(_)) if body.is_none() => {
-            DomainError::field("payment_intent", FieldError::new("field.required")).into()
-        }
-        other => other,
-    })
 }

@@ -131,6 +131,16 @@ async fn specialities_of(
     Ok(map)
 }
 
+/// Whether any entry's days are not over yet.
+async fn anyone_waits(read: &ReadDb, now: chrono::DateTime<Utc>) -> Result<bool, ReactionError> {
+    let row = sqlx::query("SELECT 1 FROM rm_waiting_list WHERE to_day >= $1 LIMIT 1")
+        .bind(waiting_list::home_day(now).to_string())
+        .fetch_optional(&read.pool)
+        .await
+        .map_err(read_error)?;
+    Ok(row.is_some())
+}
+
 /// An entry of the read model still waiting: its id and target.
 struct Waiting {
     entry_id: Uuid,
@@ -200,8 +210,14 @@ async fn share(
         tracing::warn!("no read models: the waiting list is not served");
         return Ok(());
     };
-    read_models_cover(read, event).await?;
     let now = reactor.clock.now();
+    // Most cancellations and new timings meet an empty list: say so without
+    // waiting for the projector. Entries made before this event are already
+    // in the list (their own round waited for them), so none is missed.
+    if matches!(freed, Freed::Experts(_)) && !anyone_waits(read, now).await? {
+        return Ok(());
+    }
+    read_models_cover(read, event).await?;
     let experts = match freed {
         Freed::Experts(experts) => experts,
         Freed::Target(WaitTarget::Expert { consultant_id }) => vec![consultant_id],
