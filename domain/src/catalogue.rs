@@ -27,6 +27,12 @@ pub const BENEFITS_MAX: usize = 12;
 /// Items one expert recommends, at most.
 pub const RECOMMENDATIONS_MAX: usize = 12;
 
+/// `ids` in their order, each once (in linear time: a request may send many).
+fn once_each(ids: &[Uuid]) -> Vec<Uuid> {
+    let mut seen = std::collections::HashSet::with_capacity(ids.len());
+    ids.iter().copied().filter(|id| seen.insert(*id)).collect()
+}
+
 /// The catalogue's three kinds (spec §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -88,12 +94,7 @@ impl ItemContent {
             "kind",
             ItemKind::parse(raw.kind.trim()).ok_or_else(|| FieldError::new("field.invalid")),
         );
-        let mut benefit_ids = Vec::new();
-        for id in raw.benefit_ids {
-            if !benefit_ids.contains(id) {
-                benefit_ids.push(*id);
-            }
-        }
+        let benefit_ids = once_each(raw.benefit_ids);
         if benefit_ids.len() > BENEFITS_MAX {
             errors.add(
                 "benefit_ids",
@@ -272,12 +273,7 @@ pub fn recommend(
     items: &[CatalogueItem],
     now: DateTime<Utc>,
 ) -> Result<Vec<RecommendationEvent>, DomainError> {
-    let mut item_ids: Vec<Uuid> = Vec::new();
-    for id in asked {
-        if !item_ids.contains(id) {
-            item_ids.push(*id);
-        }
-    }
+    let item_ids = once_each(asked);
     if item_ids.len() > RECOMMENDATIONS_MAX {
         return Err(DomainError::field(
             "item_ids",
