@@ -7,6 +7,7 @@ import { Pagination } from '@/components/ui/pagination';
 import prose from '@/components/ui/prose.module.css';
 import { useBenefits, useCatalogue, useCatalogueItem } from '../api/get-catalogue';
 import { CATALOGUE_KINDS, inLanguage, type CatalogueCard } from '../api/types';
+import listStyles from '@/components/ui/list.module.css';
 import styles from './shop.module.css';
 import { useShopParams } from './use-shop-params';
 
@@ -29,7 +30,7 @@ function CatalogueFilters({ applied, onApply }: { applied: Filters; onApply: (fi
   const toggle = (id: string, on: boolean) =>
     setDraft((d) => ({ ...d, benefits: on ? [...d.benefits, id] : d.benefits.filter((b) => b !== id) }));
   return (
-    <form role="search" aria-label={t('shop.catalogue.filters')} className={styles.filters} onSubmit={submit}>
+    <form role="search" aria-label={t('shop.catalogue.filters')} className={listStyles.search} onSubmit={submit}>
       <label>
         {t('shop.catalogue.search')}
         <input type="search" value={draft.search} onChange={(event) => setDraft({ ...draft, search: event.target.value })} />
@@ -46,7 +47,7 @@ function CatalogueFilters({ applied, onApply }: { applied: Filters; onApply: (fi
         </select>
       </label>
       {benefits.data && benefits.data.length > 0 && (
-        <fieldset>
+        <fieldset className={styles.benefits}>
           <legend>{t('shop.catalogue.benefits')}</legend>
           <div className={styles.checks}>
             {benefits.data.map((benefit) => (
