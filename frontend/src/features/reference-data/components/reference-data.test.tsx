@@ -216,6 +216,7 @@ describe('admin reference lists', () => {
       'Réclamations',
       'Blog',
       'Citations',
+      'Produit numérique',
       'Liste d’attente des utilisateurs',
       'Codes promo',
     ]);
