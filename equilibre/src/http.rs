@@ -8,7 +8,7 @@ use axum::body::HttpBody;
 use axum::extract::Request;
 use axum::http::{HeaderValue, Response, StatusCode, header};
 use axum::middleware::Next;
-use axum::serve::ListenerExt;
+use axum::serve::{ListenerExt, TapIo};
 use platform::http::FieldErrors;
 use tower_http::compression::predicate::Predicate;
 use tower_http::compression::{CompressionLayer, CompressionLevel};
@@ -41,16 +41,25 @@ pub async fn serve(
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::debug!(%error, "could not set TCP_NODELAY on an accepted socket");
-        }
-    });
+    let listener = without_nagle(listener);
     let service =
         with_compression(router).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(shutdown)
         .await
+}
+
+/// `listener` whose accepted sockets have `TCP_NODELAY` set.
+fn without_nagle(
+    listener: tokio::net::TcpListener,
+) -> TapIo<tokio::net::TcpListener, fn(&mut tokio::net::TcpStream)> {
+    listener.tap_io(set_nodelay)
+}
+
+fn set_nodelay(tcp: &mut tokio::net::TcpStream) {
+    if let Err(error) = tcp.set_nodelay(true) {
+        tracing::debug!(%error, "could not set TCP_NODELAY on an accepted socket");
+    }
 }
 
 /// `router` with its answers compressed as the request's `Accept-Encoding`
@@ -193,6 +202,7 @@ mod tests {
     use super::*;
     use axum::body::Body;
     use axum::response::IntoResponse;
+    use axum::serve::Listener;
 
     fn response(content_type: &str, body: &'static str) -> Response<Body> {
         let mut response = Response::new(Body::from(body));
@@ -278,5 +288,21 @@ mod tests {
             assert_eq!(echoed, tungstenite::Message::Text("echo bonjour".into()));
         }
         server.abort();
+    }
+
+    #[tokio::test]
+    async fn accepted_sockets_have_nagle_turned_off() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a listener");
+        let address = listener.local_addr().expect("its address");
+        let mut listener = without_nagle(listener);
+        let client = tokio::net::TcpStream::connect(address);
+        let ((accepted, _), client) = tokio::join!(listener.accept(), client);
+        client.expect("connected");
+        // Without it, a file's answer (headers, then the bytes) waits for the
+        // client's delayed ACK: about 40 ms per answer on a kept-alive
+        // connection.
+        assert!(accepted.nodelay().expect("the socket's option"));
     }
 }

@@ -26,7 +26,7 @@ async fn a_read_beyond_the_checkpoint_waits_then_answers_503_until_the_projector
     let behind = app
         .get("/api/client/session")
         .min_position(position)
-        .send()
+        .send_once()
         .await;
     let waited = started.elapsed();
     app.catch_up().await;
