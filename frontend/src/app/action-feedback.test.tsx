@@ -118,6 +118,25 @@ const FIXTURES: Record<string, Fixture> = {
     submit: 'Enregistrer mes disponibilités',
     success: /Disponibilités enregistrées/,
   },
+  'consultant.recommended-products': {
+    role: 'consultant',
+    stubs: {
+      'GET /api/consultant/recommended-products': () =>
+        json({
+          items: [
+            { id: 'c1', kind: 'herb', name_fr: 'Tulsi', name_en: 'Holy basil', latin_name: '', excerpt_fr: 'x', excerpt_en: 'x', benefits: [], image_url: null },
+          ],
+        }),
+      'GET /api/public/lifestyle-products': () => json({ items: [], total: 0, page: 1, page_size: 12 }),
+    },
+    request: 'PUT /api/consultant/recommended-products',
+    ok: () => new Response(null, { status: 204 }),
+    fill: async () => {
+      await screen.findByRole('button', { name: 'Retirer Tulsi' });
+    },
+    submit: 'Enregistrer la sélection',
+    success: /^Vos produits recommandés ont été enregistrés\.$/,
+  },
   'client.health-assessment': {
     role: 'client',
     stubs: {

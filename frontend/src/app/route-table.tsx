@@ -69,6 +69,7 @@ const adminProducts = () => import('./routes/admin/digital-products');
 const adminSite = () => import('./routes/admin/site');
 const adminLists = () => import('./routes/admin/lists');
 const consultantProfile = () => import('./routes/consultant/profile');
+const recommendedProducts = () => import('./routes/consultant/recommended-products');
 // The video room (WebRTC, chat) is its own chunk, with the areas' texts.
 const room = () => Promise.all([import('./routes/room'), loadAreaTexts()]).then(([module]) => module);
 const clientBookings = () => import('./routes/booking/client-bookings');
@@ -264,8 +265,18 @@ const areaRoutes = (queryClient: QueryClient, role: Role): RouteObject => {
             ...clientFileRoutes(),
           ]
         : []),
-      // spec §2 consultant routes my-profile and edit-account/* (plus our edit-account/bank-detail).
-      ...(role === 'consultant' ? screenRoutes(paths.consultant.profile, consultantProfile, 'consultantProfile') : []),
+      // spec §2 consultant routes my-profile and edit-account/* (plus our edit-account/bank-detail), and our
+      // recommended products (issue 13).
+      ...(role === 'consultant'
+        ? [
+            ...screenRoutes(paths.consultant.profile, consultantProfile, 'consultantProfile'),
+            {
+              path: paths.consultant.recommendedProducts.path,
+              lazy: recommendedProducts,
+              handle: handle('recommendedProducts.title', 'recommendedProducts.subtitle'),
+            },
+          ]
+        : []),
       ...(role === 'client' || role === 'consultant'
         ? [{ path: paths[role].room.path, lazy: room, handle: handle('room.title', 'room.subtitle') }]
         : []),

@@ -8,35 +8,38 @@ import type { Role, SignUpRole } from './roles';
 
 const enc = encodeURIComponent;
 
-const authPages = (role: Role) => {
-  const base = `/public/${role}`;
-  return {
-    signIn: {
-      paths: [`${base}/sign-in`, `/${role}/sign-in`],
-      getHref: () => `${base}/sign-in`,
-    },
-    forgetPassword: {
-      paths: [`${base}/forget-password`, `/${role}/forget-password`],
-      getHref: () => `${base}/forget-password`,
-    },
-    verify: {
-      paths: [`${base}/verify/:token/:email`, `/${role}/verify/:token/:email`],
-      getHref: (token: string, email: string) => `${base}/verify/${enc(token)}/${enc(email)}`,
-    },
-  };
-};
+/** A page without parameters. */
+const fixed = (path: string) => ({ path, getHref: () => path });
 
-const signUpPage = (role: SignUpRole) => ({
-  paths: [`/public/${role}/sign-up`, `/${role}/sign-up`],
-  getHref: () => `/public/${role}/sign-up`,
+/** A page of one entity: `{base}/:{name}` (`:id` by default), linked with the entity's key. */
+const withParam = (base: string, name = 'id') => ({
+  path: `${base}/:${name}`,
+  getHref: (value: string) => `${base}/${enc(value)}`,
 });
 
+/** A page of a role answering under `/public/{role}/` and `/{role}/`, linked with the first. */
+const rolePage = (role: Role, name: string) => ({
+  paths: [`/public/${role}/${name}`, `/${role}/${name}`],
+  getHref: () => `/public/${role}/${name}`,
+});
+
+const authPages = (role: Role) => ({
+  signIn: rolePage(role, 'sign-in'),
+  forgetPassword: rolePage(role, 'forget-password'),
+  verify: {
+    ...rolePage(role, 'verify/:token/:email'),
+    getHref: (token: string, email: string) => `/public/${role}/verify/${enc(token)}/${enc(email)}`,
+  },
+});
+
+const signUpPage = (role: SignUpRole) => rolePage(role, 'sign-up');
+
 const area = (role: Role) => ({
-  root: { path: `/${role}`, getHref: () => `/${role}` },
-  dashboard: { path: `/${role}/dashboard`, getHref: () => `/${role}/dashboard` },
-  changePassword: { path: `/${role}/change-password`, getHref: () => `/${role}/change-password` },
+  root: fixed(`/${role}`),
+  dashboard: fixed(`/${role}/dashboard`),
+  changePassword: fixed(`/${role}/change-password`),
   /** Ours: the second factor (docs/api.md "Second factor"), next to the password. */
-  security: { path: `/${role}/security`, getHref: () => `/${role}/security` },
+  security: fixed(`/${role}/security`),
 });
 
 /**
@@ -44,42 +47,40 @@ const area = (role: Role) => ({
  * `slug` is the spec's spelling; `editSlug` differs only for ComplaintType.
  * Country and city edit pages carry no name segment.
  */
-const referenceSet = (slug: string, options: { editSlug?: string; nameInEdit?: boolean } = {}) => {
-  const editSlug = options.editSlug ?? slug;
-  const nameInEdit = options.nameInEdit ?? true;
+const referenceSet = (slug: string, editSlug = slug, nameInEdit = true) => {
+  const edit = `/admin/edit-${editSlug}/`;
   return {
-    add: { path: `/admin/add-${slug}`, getHref: () => `/admin/add-${slug}` },
+    add: fixed(`/admin/add-${slug}`),
     edit: {
-      path: nameInEdit ? `/admin/edit-${editSlug}/:id/:name` : `/admin/edit-${editSlug}/:id`,
-      getHref: (id: string, name: string) =>
-        nameInEdit ? `/admin/edit-${editSlug}/${enc(id)}/${enc(name)}` : `/admin/edit-${editSlug}/${enc(id)}`,
+      path: `${edit}:id${nameInEdit ? '/:name' : ''}`,
+      getHref: (id: string, name: string) => edit + enc(id) + (nameInEdit ? `/${enc(name)}` : ''),
     },
-    view: { path: `/admin/view-${editSlug}`, getHref: () => `/admin/view-${editSlug}` },
-    trash: { path: `/admin/view-trash-${editSlug}`, getHref: () => `/admin/view-trash-${editSlug}` },
+    view: fixed(`/admin/view-${editSlug}`),
+    trash: fixed(`/admin/view-trash-${editSlug}`),
   };
 };
+
+/** Lists whose four screens all use their key as slug, with a name segment in the edit page. */
+const referenceSets = <K extends string>(...keys: K[]) =>
+  Object.fromEntries(keys.map((key) => [key, referenceSet(key)])) as Record<K, ReturnType<typeof referenceSet>>;
 
 /** Consultant profile screens (spec §2 consultant routes; `bank-detail` is ours: the spec names a bank section but no route). */
 const consultantProfile = () => {
   const account = '/consultant/edit-account';
-  const page = (path: string) => ({ path, getHref: () => path });
   return {
-    myProfile: page('/consultant/my-profile'),
-    editAccount: page(account),
-    basicProfile: page(`${account}/basic-profile`),
-    addressDetail: page(`${account}/address-detail`),
-    educationDetail: page(`${account}/education-detail`),
-    profileDetail: page(`${account}/profile-detail`),
-    document: page(`${account}/document`),
-    bankDetail: page(`${account}/bank-detail`),
+    myProfile: fixed('/consultant/my-profile'),
+    editAccount: fixed(account),
+    basicProfile: fixed(`${account}/basic-profile`),
+    addressDetail: fixed(`${account}/address-detail`),
+    educationDetail: fixed(`${account}/education-detail`),
+    profileDetail: fixed(`${account}/profile-detail`),
+    document: fixed(`${account}/document`),
+    bankDetail: fixed(`${account}/bank-detail`),
     /** The spec's certificate section: the same list as `all-certificate`. */
-    certificateDetail: page(`${account}/certificate-detail`),
-    allCertificates: page(`${account}/certificate-detail/all-certificate`),
-    editCertificate: {
-      path: `${account}/certificate-detail/edit/:id`,
-      getHref: (id: string) => `${account}/certificate-detail/edit/${enc(id)}`,
-    },
-    addCertificate: page(`${account}/add-certificate`),
+    certificateDetail: fixed(`${account}/certificate-detail`),
+    allCertificates: fixed(`${account}/certificate-detail/all-certificate`),
+    editCertificate: withParam(`${account}/certificate-detail/edit`),
+    addCertificate: fixed(`${account}/add-certificate`),
   };
 };
 
@@ -89,21 +90,18 @@ const complaintPages = (role: 'client' | 'consultant') => ({
     path: `/${role}/add-complaint`,
     getHref: (bookingId?: string) => `/${role}/add-complaint${bookingId ? `?booking=${enc(bookingId)}` : ''}`,
   },
-  complaintsByMe: { path: `/${role}/view-complaint-by-me`, getHref: () => `/${role}/view-complaint-by-me` },
-  complaintsAgainst: { path: `/${role}/view-complaint-against`, getHref: () => `/${role}/view-complaint-against` },
-  complaint: { path: `/${role}/complaint/:id`, getHref: (id: string) => `/${role}/complaint/${enc(id)}` },
+  complaintsByMe: fixed(`/${role}/view-complaint-by-me`),
+  complaintsAgainst: fixed(`/${role}/view-complaint-against`),
+  complaint: withParam(`/${role}/complaint`),
 });
 
 const legalHref = (path: string, version?: string) => (version ? `${path}?version=${enc(version)}` : path);
 
-/** A page without parameters. */
-const fixed = (path: string) => ({ path, getHref: () => path });
-
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  aboutUs: { path: '/about-us', getHref: () => '/about-us' },
-  alternativeMedicine: { path: '/alternative-medicine', getHref: () => '/alternative-medicine' },
-  sdgMedia: { path: '/sdg-media', getHref: () => '/sdg-media' },
+  home: fixed('/'),
+  aboutUs: fixed('/about-us'),
+  alternativeMedicine: fixed('/alternative-medicine'),
+  sdgMedia: fixed('/sdg-media'),
   /** Ours (the public footer's FAQ, team and vision, media; issue 13): static pages like the three above. */
   faq: fixed('/faq'),
   teamAndVision: fixed('/team-and-vision'),
@@ -112,11 +110,8 @@ export const paths = {
     path: '/our-experts/:search?',
     getHref: (search?: string) => (search ? `/our-experts/${enc(search)}` : '/our-experts'),
   },
-  expertDetails: {
-    path: '/our-experts/details/:id',
-    getHref: (id: string) => `/our-experts/details/${enc(id)}`,
-  },
-  lifestyleProduct: { path: '/lifestyle-product', getHref: () => '/lifestyle-product' },
+  expertDetails: withParam('/our-experts/details'),
+  lifestyleProduct: fixed('/lifestyle-product'),
   /** The terms and privacy policy in force, or `?version=` one of their versions. */
   termsConditions: { path: '/terms-conditions', getHref: (version?: string) => legalHref('/terms-conditions', version) },
   privacyPolicy: { path: '/privacy-policy', getHref: (version?: string) => legalHref('/privacy-policy', version) },
@@ -126,14 +121,14 @@ export const paths = {
     getHref: (token: string, bookingId?: string) =>
       `/booking/${enc(token)}${bookingId ? `?booking=${enc(bookingId)}` : ''}`,
   },
-  chatRoom: { path: '/chat-room/:roomid', getHref: (roomId: string) => `/chat-room/${enc(roomId)}` },
-  contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
+  chatRoom: withParam('/chat-room', 'roomid'),
+  contactUs: fixed('/contact-us'),
   /** Ours (the public header's Blog, issue 13): the published posts, `?tag=` and `?page=` in the address. */
   blog: {
     path: '/blog',
     getHref: (tag?: string) => (tag ? `/blog?tag=${enc(tag)}` : '/blog'),
   },
-  blogPost: { path: '/blog/:slug', getHref: (slug: string) => `/blog/${enc(slug)}` },
+  blogPost: withParam('/blog', 'slug'),
   /** Ours (issue 13): the newsletter's confirm and unsubscribe links, the waiting list's leave link (mails). */
   newsletterConfirm: { path: '/newsletter/confirm/:key/:token' },
   newsletterUnsubscribe: { path: '/newsletter/unsubscribe/:key/:token' },
@@ -155,22 +150,24 @@ export const paths = {
 
   client: {
     ...area('client'),
-    favorite: { path: '/client/favorite', getHref: () => '/client/favorite' },
-    room: { path: '/client/room/:roomid', getHref: (roomId: string) => `/client/room/${enc(roomId)}` },
+    favorite: fixed('/client/favorite'),
+    room: withParam('/client/room', 'roomid'),
     /** The client's file (spec §2): the consent form, the health assessment's document and form, general info. */
-    consentFormDoc: { path: '/client/consent-form-doc', getHref: () => '/client/consent-form-doc' },
-    healthAssessmentDoc: { path: '/client/health-assessment-doc', getHref: () => '/client/health-assessment-doc' },
+    consentFormDoc: fixed('/client/consent-form-doc'),
+    healthAssessmentDoc: fixed('/client/health-assessment-doc'),
     /** The spec's spelling: the form (the `-doc` page is its read-only document). */
-    healthAssessment: { path: '/client/health-assesment', getHref: () => '/client/health-assesment' },
-    generalInfo: { path: '/client/general-info', getHref: () => '/client/general-info' },
-    myBooking: { path: '/client/my-booking', getHref: () => '/client/my-booking' },
+    healthAssessment: fixed('/client/health-assesment'),
+    generalInfo: fixed('/client/general-info'),
+    myBooking: fixed('/client/my-booking'),
     ...complaintPages('client'),
   },
   consultant: {
     ...area('consultant'),
     profile: consultantProfile(),
-    addTiming: { path: '/consultant/add-timing', getHref: () => '/consultant/add-timing' },
-    myBooking: { path: '/consultant/my-booking', getHref: () => '/consultant/my-booking' },
+    /** Ours (issue 13): the catalogue's products the expert recommends on their public page. */
+    recommendedProducts: fixed('/consultant/recommended-products'),
+    addTiming: fixed('/consultant/add-timing'),
+    myBooking: fixed('/consultant/my-booking'),
     /** spec §2 `my-booking/add-note/{sessionId?}/{clientId?}`. */
     addNote: {
       path: '/consultant/my-booking/add-note/:sessionId?/:clientId?',
@@ -180,42 +177,36 @@ export const paths = {
           .map((part, i) => (i === 0 ? part : enc(part)))
           .join('/'),
     },
-    room: { path: '/consultant/room/:roomid', getHref: (roomId: string) => `/consultant/room/${enc(roomId)}` },
+    room: withParam('/consultant/room', 'roomid'),
     ...complaintPages('consultant'),
   },
   admin: {
     ...area('admin'),
     consultants: {
-      list: { path: '/admin/consultant', getHref: () => '/admin/consultant' },
-      profile: {
-        path: '/admin/consultant/consultant-profile/:id',
-        getHref: (id: string) => `/admin/consultant/consultant-profile/${enc(id)}`,
-      },
+      list: fixed('/admin/consultant'),
+      profile: withParam('/admin/consultant/consultant-profile'),
     },
     clients: {
-      list: { path: '/admin/client', getHref: () => '/admin/client' },
-      profile: {
-        path: '/admin/client/client-profile/:id',
-        getHref: (id: string) => `/admin/client/client-profile/${enc(id)}`,
-      },
+      list: fixed('/admin/client'),
+      profile: withParam('/admin/client/client-profile'),
     },
     /** spec §2 `all-booking`; the booking detail page and the coupon screens are ours. */
-    allBooking: { path: '/admin/all-booking', getHref: () => '/admin/all-booking' },
-    bookingDetail: { path: '/admin/all-booking/:id', getHref: (id: string) => `/admin/all-booking/${enc(id)}` },
-    addCoupon: { path: '/admin/add-coupon', getHref: () => '/admin/add-coupon' },
-    viewCoupon: { path: '/admin/view-coupon', getHref: () => '/admin/view-coupon' },
+    allBooking: fixed('/admin/all-booking'),
+    bookingDetail: withParam('/admin/all-booking'),
+    addCoupon: fixed('/admin/add-coupon'),
+    viewCoupon: fixed('/admin/view-coupon'),
     /** spec §2 admin `view-complaint-client`, `view-complaint-consultant` and `edit-complaint/{id}`. */
     complaints: {
-      client: { path: '/admin/view-complaint-client', getHref: () => '/admin/view-complaint-client' },
-      consultant: { path: '/admin/view-complaint-consultant', getHref: () => '/admin/view-complaint-consultant' },
-      edit: { path: '/admin/edit-complaint/:id', getHref: (id: string) => `/admin/edit-complaint/${enc(id)}` },
+      client: fixed('/admin/view-complaint-client'),
+      consultant: fixed('/admin/view-complaint-consultant'),
+      edit: withParam('/admin/edit-complaint'),
     },
     /** spec §2 admin blog screens: add-blog, edit-blog/{id}, view-blog, view-trash-blog. */
     blog: {
-      add: { path: '/admin/add-blog', getHref: () => '/admin/add-blog' },
-      edit: { path: '/admin/edit-blog/:id', getHref: (id: string) => `/admin/edit-blog/${enc(id)}` },
-      view: { path: '/admin/view-blog', getHref: () => '/admin/view-blog' },
-      trash: { path: '/admin/view-trash-blog', getHref: () => '/admin/view-trash-blog' },
+      add: fixed('/admin/add-blog'),
+      edit: withParam('/admin/edit-blog'),
+      view: fixed('/admin/view-blog'),
+      trash: fixed('/admin/view-trash-blog'),
     },
     /**
      * spec §2 admin quote screens: add-quote, edit-quote/{id}/{author_name}/{quote_title}, view-quote,
@@ -224,24 +215,24 @@ export const paths = {
     /** spec §2 admin digital products (issue 13). */
     digitalProducts: {
       add: fixed('/admin/add-digital-product'),
-      edit: { path: '/admin/edit-digital-product/:id', getHref: (id: string) => `/admin/edit-digital-product/${enc(id)}` },
+      edit: withParam('/admin/edit-digital-product'),
       view: fixed('/admin/view-digital-product'),
       trash: fixed('/admin/view-trash-digital-product'),
       // Ours (issue 13): the lifestyle catalogue's editors, in the same chunk.
       catalogue: fixed('/admin/lifestyle-products'),
       catalogueAdd: fixed('/admin/add-lifestyle-product'),
-      catalogueEdit: { path: '/admin/edit-lifestyle-product/:id', getHref: (id: string) => `/admin/edit-lifestyle-product/${enc(id)}` },
+      catalogueEdit: withParam('/admin/edit-lifestyle-product'),
       catalogueTrash: fixed('/admin/view-trash-lifestyle-product'),
     },
     quotes: {
-      add: { path: '/admin/add-quote', getHref: () => '/admin/add-quote' },
+      add: fixed('/admin/add-quote'),
       edit: {
         path: '/admin/edit-quote/:id/:author_name/:quote_title',
         getHref: (id: string, authorName: string, quoteTitle: string) =>
           `/admin/edit-quote/${enc(id)}/${enc(authorName)}/${enc(quoteTitle)}`,
       },
-      view: { path: '/admin/view-quote', getHref: () => '/admin/view-quote' },
-      trash: { path: '/admin/view-trash-quote', getHref: () => '/admin/view-trash-quote' },
+      view: fixed('/admin/view-quote'),
+      trash: fixed('/admin/view-trash-quote'),
     },
     /**
      * spec §2 admin terms and privacy policy screens: add a version, the versions, their trash
@@ -256,10 +247,10 @@ export const paths = {
       'privacy.view': fixed('/admin/view-privacy-policy'),
       'privacy.trash': fixed('/admin/view-trash-privacy-policy'),
       'pages.list': fixed('/admin/site-pages'),
-      'pages.edit': { path: '/admin/edit-site-page/:key', getHref: (key: string) => `/admin/edit-site-page/${enc(key)}` },
+      'pages.edit': withParam('/admin/edit-site-page', 'key'),
     },
     /** spec §2 admin `view-contact-us-list`: the messages sent from the public contact form. */
-    contactUsList: { path: '/admin/view-contact-us-list', getHref: () => '/admin/view-contact-us-list' },
+    contactUsList: fixed('/admin/view-contact-us-list'),
     /**
      * spec §2 admin `websetting`, `view-user-waiting-list`, `view-user-starter-kit-requests`; ours (issue 13):
      * the newsletter's subscribers.
@@ -270,16 +261,12 @@ export const paths = {
       starterKits: fixed('/admin/view-user-starter-kit-requests'),
       newsletter: fixed('/admin/view-newsletter-subscribers'),
     },
+    /** The reference lists (spec §2); ours (issue 13): `benefits`, the lifestyle catalogue's benefit labels. */
     reference: {
-      disorders: referenceSet('disorders'),
-      keywords: referenceSet('keywords'),
-      languages: referenceSet('languages'),
-      nationality: referenceSet('nationality'),
-      objectives: referenceSet('objectives'),
-      specialization: referenceSet('specialization'),
-      complaintType: referenceSet('complaintType', { editSlug: 'ComplaintType' }),
-      country: referenceSet('country', { nameInEdit: false }),
-      city: referenceSet('city', { nameInEdit: false }),
+      ...referenceSets('disorders', 'keywords', 'languages', 'nationality', 'objectives', 'specialization', 'benefits'),
+      complaintType: referenceSet('complaintType', 'ComplaintType'),
+      country: referenceSet('country', 'country', false),
+      city: referenceSet('city', 'city', false),
     },
   },
 

@@ -11,7 +11,8 @@ export type PublicReferenceKind =
   | 'specializations'
   | 'complaint-types'
   | 'countries'
-  | 'cities';
+  | 'cities'
+  | 'benefits';
 
 export type PublicReferenceItem = {
   id: string;

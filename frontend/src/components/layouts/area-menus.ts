@@ -52,13 +52,17 @@ const adminReferenceGroups = (): MenuGroup[] => [
   },
 ];
 
-/** The consultant's profile group: edit account (its sections open it too) and view profile. */
+/**
+ * The consultant's profile group: edit account (its sections open it too), view profile, and (ours, issue 13)
+ * the products recommended on the public page.
+ */
 const consultantProfileGroup = (): MenuGroup => ({
   id: 'consultant-profile',
   labelKey: 'consultantProfile.menu.group',
   entries: [
     { to: paths.consultant.profile.editAccount.getHref(), labelKey: 'consultantProfile.menu.editAccount' },
     { to: paths.consultant.profile.myProfile.getHref(), labelKey: 'consultantProfile.menu.viewProfile' },
+    { to: paths.consultant.recommendedProducts.getHref(), labelKey: 'consultantProfile.menu.recommendedProducts' },
   ],
   activePatterns: [`${paths.consultant.profile.editAccount.path}/*`],
 });
@@ -141,17 +145,25 @@ const adminQuoteGroup = (): MenuGroup => ({
   activePatterns: [paths.admin.quotes.edit.path],
 });
 
-/** spec §2 admin top menu's Digital Product group: add, list and trash (the edit page opens the group too). */
-const adminDigitalProductGroup = (): MenuGroup => ({
-  id: 'digital-products',
-  labelKey: 'adminProducts.menu.group',
-  entries: [
-    { to: paths.admin.digitalProducts.add.getHref(), labelKey: 'adminProducts.menu.add' },
-    { to: paths.admin.digitalProducts.view.getHref(), labelKey: 'adminProducts.menu.view' },
-    { to: paths.admin.digitalProducts.trash.getHref(), labelKey: 'adminProducts.menu.trash' },
-  ],
-  activePatterns: [paths.admin.digitalProducts.edit.path],
-});
+/**
+ * spec §2 admin top menu's Digital Product group: add, list and trash (the edit page opens the group too);
+ * ours (issue 13): the lifestyle catalogue's benefit labels, a reference list (its add, edit and trash
+ * screens open the group too).
+ */
+const adminDigitalProductGroup = (): MenuGroup => {
+  const benefits = paths.admin.reference.benefits;
+  return {
+    id: 'digital-products',
+    labelKey: 'adminProducts.menu.group',
+    entries: [
+      { to: paths.admin.digitalProducts.add.getHref(), labelKey: 'adminProducts.menu.add' },
+      { to: paths.admin.digitalProducts.view.getHref(), labelKey: 'adminProducts.menu.view' },
+      { to: paths.admin.digitalProducts.trash.getHref(), labelKey: 'adminProducts.menu.trash' },
+      { to: benefits.view.getHref(), labelKey: 'reference.sets.benefits.group' },
+    ],
+    activePatterns: [paths.admin.digitalProducts.edit.path, benefits.add.path, benefits.edit.path, benefits.trash.path],
+  };
+};
 
 /**
  * spec §2 admin top menu's User Waiting List group: the waiting list, the contact-us list, the

@@ -61,6 +61,7 @@ describe('layouts', () => {
       '/consultant/dashboard',
       '/consultant/edit-account',
       '/consultant/my-profile',
+      '/consultant/recommended-products',
       '/consultant/add-timing',
       '/consultant/my-booking',
       '/consultant/add-complaint',

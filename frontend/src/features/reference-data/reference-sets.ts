@@ -10,7 +10,8 @@ export type ReferenceKind =
   | 'specializations'
   | 'complaint-types'
   | 'countries'
-  | 'cities';
+  | 'cities'
+  | 'benefits';
 
 export type ReferenceSetKey = keyof typeof paths.admin.reference;
 
@@ -24,7 +25,7 @@ export type ReferenceSet = {
   parentKind?: ReferenceKind;
 };
 
-/** The nine reference lists the administrator manages (spec §2). */
+/** The reference lists the administrator manages: the spec's nine (§2), and the catalogue's benefit labels (issue 13). */
 export const REFERENCE_SETS: readonly ReferenceSet[] = [
   { key: 'disorders', kind: 'disorders', hasCode: false },
   { key: 'keywords', kind: 'keywords', hasCode: false },
@@ -35,6 +36,7 @@ export const REFERENCE_SETS: readonly ReferenceSet[] = [
   { key: 'complaintType', kind: 'complaint-types', hasCode: false },
   { key: 'country', kind: 'countries', hasCode: true },
   { key: 'city', kind: 'cities', hasCode: false, parentKind: 'countries' },
+  { key: 'benefits', kind: 'benefits', hasCode: false },
 ];
 
 export const referenceSet = (key: string): ReferenceSet | undefined =>

@@ -22,6 +22,8 @@ type Props = {
   renderSlots?: (expert: ExpertCard) => ReactNode;
   /** The expert's latest blog posts (blog), composed by the app. */
   renderPosts?: (expert: ExpertCard) => ReactNode;
+  /** The products the expert recommends (shop), composed by the app; last, below the fold. */
+  renderProducts?: (expert: ExpertCard) => ReactNode;
 };
 
 const PHOTO_SIZE = 200;
@@ -93,7 +95,7 @@ function Text({ heading, french, english }: { heading: string; french: string | 
  * spec §2 `/our-experts/details/:id`: the public profile. Only the fields named
  * here are rendered, so bank, ID or contact data can never show even if sent.
  */
-export function ExpertDetailPage({ id, renderFavourite, renderSlots, renderPosts }: Props) {
+export function ExpertDetailPage({ id, renderFavourite, renderSlots, renderPosts, renderProducts }: Props) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const languageName = useLanguageNames();
@@ -210,6 +212,7 @@ export function ExpertDetailPage({ id, renderFavourite, renderSlots, renderPosts
         <Qualifications heading={t('directory.certificates')} items={expert.certificates} />
       </div>
       {renderPosts?.(expert)}
+      {renderProducts?.(expert)}
     </article>
   );
 }

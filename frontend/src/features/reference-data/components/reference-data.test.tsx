@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths';
+import { REFERENCE_SETS } from '@/features/reference-data/reference-sets';
 import { apiError, json, stubFetch, type StubHandler } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
@@ -37,6 +38,81 @@ describe('admin reference lists', () => {
     expect(r.keywords.trash.path).toBe('/admin/view-trash-keywords');
     expect(r.country.edit.path).toBe('/admin/edit-country/:id');
     expect(r.city.edit.getHref('3', 'Lyon')).toBe('/admin/edit-city/3');
+    // Ours (issue 13): the lifestyle catalogue's benefit labels.
+    expect(r.benefits.add.path).toBe('/admin/add-benefits');
+    expect(r.benefits.edit.path).toBe('/admin/edit-benefits/:id/:name');
+    expect(r.benefits.edit.getHref('b1', 'Sommeil léger')).toBe('/admin/edit-benefits/b1/Sommeil%20l%C3%A9ger');
+    expect(r.benefits.view.getHref()).toBe('/admin/view-benefits');
+    expect(r.benefits.trash.getHref()).toBe('/admin/view-trash-benefits');
+  });
+
+  it('manages ten lists, each with its four screens', () => {
+    expect(REFERENCE_SETS.map((set) => set.key)).toEqual([
+      'disorders',
+      'keywords',
+      'languages',
+      'nationality',
+      'objectives',
+      'specialization',
+      'complaintType',
+      'country',
+      'city',
+      'benefits',
+    ]);
+    expect(Object.keys(paths.admin.reference).sort()).toEqual(REFERENCE_SETS.map((set) => set.key).sort());
+    expect(REFERENCE_SETS.find((set) => set.key === 'benefits')).toEqual({ key: 'benefits', kind: 'benefits', hasCode: false });
+  });
+
+  it('benefits: listed from the generic reference API, added with both names; the Digital Product menu group holds them', async () => {
+    const fetch = setup({
+      'GET /api/admin-panel/reference/benefits': () => page([item('b1', 'Sommeil', 'Sleep')]),
+      'POST /api/admin-panel/reference/benefits': () => json({ id: 'b2' }, { status: 201 }),
+    });
+    const { router } = renderApp('/admin/view-benefits');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Liste des bienfaits' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Liste des bienfaits' });
+    expect(within(table).getByRole('link', { name: 'Modifier Sommeil' }).getAttribute('href')).toBe('/admin/edit-benefits/b1/Sommeil');
+    expect(screen.getByRole('link', { name: 'Corbeille des bienfaits' }).getAttribute('href')).toBe('/admin/view-trash-benefits');
+
+    const menu = screen.getByRole('navigation', { name: 'Menu Administration' });
+    const group = within(menu).getByRole('button', { name: 'Produit numérique' });
+    expect(group.getAttribute('aria-expanded')).toBe('true');
+    const entries = document.getElementById(group.getAttribute('aria-controls')!)!;
+    expect([...entries.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Ajouter un produit numérique', '/admin/add-digital-product'],
+      ['Produits numériques', '/admin/view-digital-product'],
+      ['Corbeille des produits numériques', '/admin/view-trash-digital-product'],
+      ['Bienfaits', '/admin/view-benefits'],
+    ]);
+
+    const u = user();
+    await u.click(screen.getByRole('link', { name: 'Ajouter un bienfait' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ajouter un bienfait' })).toBeTruthy();
+    // The add screen keeps the group open; no code field for this list.
+    expect(within(menu).getByRole('button', { name: 'Produit numérique' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.queryByLabelText(/Code ISO/)).toBeNull();
+    await u.type(screen.getByLabelText(/Nom en français/), 'Digestion');
+    await u.type(screen.getByLabelText(/Nom en anglais/), 'Digestion');
+    await u.click(screen.getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText('L’élément a été ajouté.')).toBeTruthy();
+    expect(fetch.calls('POST', '/api/admin-panel/reference/benefits')[0].body).toEqual({ name_fr: 'Digestion', name_en: 'Digestion' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/view-benefits'));
+  });
+
+  it('benefits: the edit and trash screens, in English too', async () => {
+    setup({
+      'GET /api/admin-panel/reference/benefits/b1': () => json(item('b1', 'Sommeil', 'Sleep')),
+      'GET /api/admin-panel/reference/benefits': () => page([item('b3', 'Peau', 'Skin', { trashed: true })]),
+    });
+    const { router } = renderApp('/admin/edit-benefits/b1/Sommeil');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Modifier un bienfait' })).toBeTruthy();
+    expect((await screen.findByLabelText<HTMLInputElement>(/Nom en anglais/)).value).toBe('Sleep');
+    await router.navigate('/admin/view-trash-benefits');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corbeille des bienfaits' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Restaurer Peau' })).toBeTruthy();
+    await user().click(screen.getByRole('button', { name: /English/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Benefits in the trash' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Benefits' }).getAttribute('href')).toBe('/admin/view-benefits');
   });
 
   it('view: both names, search, pages of 20, edit links', async () => {
@@ -197,7 +273,7 @@ describe('admin reference lists', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/view-country'));
   });
 
-  it('admin menu: one group per list, country and city together; the current group is open', async () => {
+  it('admin menu: one group per list of the spec, country and city together (benefits with the digital products); the current group is open', async () => {
     setup({ 'GET /api/admin-panel/reference/objectives': () => page([]) });
     renderApp('/admin/view-objectives');
     const menu = await screen.findByRole('navigation', { name: 'Menu Administration' });

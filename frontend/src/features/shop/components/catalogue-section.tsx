@@ -107,6 +107,12 @@ function ItemDialog({ card, onClose }: { card: CatalogueCard; onClose: () => voi
   );
 }
 
+/** An item opened from a link (`?item=`): its details once read; an unknown or trashed one leaves the catalogue alone. */
+function LinkedItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const item = useCatalogueItem(id);
+  return item.data ? <ItemDialog card={item.data} onClose={onClose} /> : null;
+}
+
 function ItemCard({ card, onOpen }: { card: CatalogueCard; onOpen: () => void }) {
   const { t, i18n } = useTranslation();
   const name = inLanguage(card.name_fr, card.name_en, i18n.language);
@@ -170,6 +176,7 @@ export function CatalogueSection() {
       {data && data.items.length === 0 && <p>{t('shop.catalogue.empty')}</p>}
       {data && <Pagination page={params.page} pageCount={pageCountOf(data)} onPage={params.goToPage} />}
       {open && <ItemDialog card={open} onClose={() => setOpen(null)} />}
+      {!open && params.item && <LinkedItemDialog id={params.item} onClose={params.closeItem} />}
     </section>
   );
 }

@@ -5,7 +5,10 @@ const readPage = (value: string | null) => {
   return Number.isInteger(page) && page > 0 ? page : 1;
 };
 
-/** The catalogue's filters and both sections' pages, kept in the address (`?q=&kind=&benefits=&page=&products_page=`). */
+/**
+ * The catalogue's filters and both sections' pages, kept in the address (`?q=&kind=&benefits=&page=&products_page=`),
+ * and `?item=`, an item whose details open on arrival (links from an expert's recommended products).
+ */
 export const useShopParams = () => {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
@@ -13,11 +16,12 @@ export const useShopParams = () => {
   const benefits = (params.get('benefits') ?? '').split(',').filter(Boolean);
   const page = readPage(params.get('page'));
   const productsPage = readPage(params.get('products_page'));
+  const item = params.get('item') ?? '';
 
-  const update = (change: (next: URLSearchParams) => void) => {
+  const update = (change: (next: URLSearchParams) => void, replace = false) => {
     const next = new URLSearchParams(params);
     change(next);
-    setParams(next, { preventScrollReset: true });
+    setParams(next, { preventScrollReset: true, replace });
   };
   const set = (next: URLSearchParams, key: string, value: string) => (value ? next.set(key, value) : next.delete(key));
 
@@ -31,6 +35,8 @@ export const useShopParams = () => {
     });
   const goToPage = (value: number) => update((next) => set(next, 'page', value > 1 ? String(value) : ''));
   const goToProductsPage = (value: number) => update((next) => set(next, 'products_page', value > 1 ? String(value) : ''));
+  /** Closing the linked item's details: the address forgets it (Back does not open it again). */
+  const closeItem = () => update((next) => next.delete('item'), true);
 
-  return { search, kind, benefits, page, productsPage, filter, goToPage, goToProductsPage };
+  return { search, kind, benefits, page, productsPage, item, filter, goToPage, goToProductsPage, closeItem };
 };
