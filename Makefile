@@ -56,5 +56,7 @@ fuzz:
 	python3 equilibre/tests/fuzz/fuzz.py target/debug/equilibre
 
 ## Prints throughput and latency figures; asserts nothing.
-bench:
+bench: frontend-build
 	$(CARGO) run --release -p bench
+	$(CARGO) build --release -p equilibre
+	cd frontend && node bench/public-pages.mjs

@@ -69,9 +69,9 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
-    // Browser tests (node --test + playwright-core): Node modules whose
+    // Browser tests and the pages benchmark (playwright-core): Node modules whose
     // page.evaluate callbacks run in the page, hence the browser globals too.
-    files: ['e2e/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'bench/**/*.mjs'],
     extends: [js.configs.recommended],
     languageOptions: {
       ecmaVersion: 'latest',

@@ -2,7 +2,7 @@
 // (the server's texts) on a 375 px phone.
 import { describe, it } from 'node:test';
 import { assertAccessible } from './support/axe.mjs';
-import { useBrowser, withPage } from './support/browser.mjs';
+import { scrollTo, useBrowser, withPage } from './support/browser.mjs';
 
 const browser = useBrowser();
 
@@ -34,7 +34,10 @@ const listPages = [
     path: '/waiting-list/leave/00000000-0000-0000-0000-000000000000/unknown-token',
     ready: (page) => page.getByRole('button', { name: 'Quitter la liste d’attente' }).waitFor(),
   },
-  { path: '/', ready: (page) => page.getByRole('form', { name: 'Demande du kit de démarrage' }).waitFor() },
+  {
+    path: '/',
+    ready: (page) => scrollTo(page, page.getByRole('form', { name: 'Demande du kit de démarrage' })),
+  },
 ];
 const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 
@@ -55,7 +58,8 @@ describe('accessibility (axe)', () => {
       await withPage(browser(), PHONE, async ({ page }) => {
         await page.goto(path);
         await ready(page);
-        await page.getByRole('form', { name: 'Inscription à la newsletter' }).first().waitFor();
+        // The lists' forms load as they come near the screen.
+        await scrollTo(page, page.getByRole('form', { name: 'Inscription à la newsletter' }));
         await page.waitForLoadState('networkidle');
         await assertAccessible(page, `${path} at 375 px`);
       });

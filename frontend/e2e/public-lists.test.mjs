@@ -5,7 +5,7 @@
 // expert's page.
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
+import { scrollTo, useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { createApprovedExpert, eventually, signInAdmin } from './support/consultant.mjs';
 import { admin, baseUrl, unique } from './support/env.mjs';
 import { png } from './support/files.mjs';
@@ -23,14 +23,13 @@ const pathOf = (link) => {
   return `${url.pathname}${url.search}`;
 };
 
-/** The footer's newsletter form, once its chunk came. */
-const footerForm = (page) => page.getByRole('contentinfo').getByRole('form', { name: 'Inscription à la newsletter' });
+/** The footer's newsletter form, scrolled to (it loads as it comes near the screen). */
+const footerForm = (page) => scrollTo(page, page.getByRole('contentinfo').getByRole('form', { name: 'Inscription à la newsletter' }));
 
 /** Subscribes `email` from the footer of `path`. */
 const subscribeFromFooter = async (page, path, email) => {
   await page.goto(path);
-  const form = footerForm(page);
-  await form.scrollIntoViewIfNeeded();
+  const form = await footerForm(page);
   await form.getByLabel(exactly('Votre adresse e-mail')).fill(email);
   await form.getByRole('button', { name: 'S’inscrire' }).click();
   await page
@@ -113,8 +112,7 @@ describe('starter kit', () => {
     const name = `Léa Kit ${unique()}`;
     await withPage(browser(), PHONE, async ({ page }) => {
       await page.goto('/');
-      const form = page.getByRole('form', { name: 'Demande du kit de démarrage' });
-      await form.scrollIntoViewIfNeeded();
+      const form = await scrollTo(page, page.getByRole('form', { name: 'Demande du kit de démarrage' }));
       await form.getByLabel(exactly('Votre nom')).fill(name);
       await form.getByLabel(exactly('Votre adresse e-mail')).fill(email);
       await form.getByRole('button', { name: 'Recevoir le kit' }).click();
@@ -195,8 +193,8 @@ describe('waiting list', () => {
     const email = `attente-${unique()}@example.org`;
     await withPage(browser(), PHONE, async ({ page }) => {
       await page.goto(`/our-experts/details/${expert.id}`);
-      const form = page.getByRole('form', { name: 'Liste d’attente' });
-      await form.scrollIntoViewIfNeeded();
+      // The form loads as it comes near the screen: scrolled to, as a visitor does.
+      const form = await scrollTo(page, page.getByRole('form', { name: 'Liste d’attente' }));
       await form.getByLabel(exactly('Votre adresse e-mail')).fill(email);
       // Today and a week later in France, by default.
       assert.match(await form.getByLabel(exactly('Du')).inputValue(), /^\d{4}-\d{2}-\d{2}$/);

@@ -101,3 +101,19 @@ export const rememberSignIn = (context, role) =>
     state.auth = { ...(state.auth ?? {}), [signedInRole]: { role: signedInRole, status: true } };
     localStorage.setItem('equilibre-state', JSON.stringify(state));
   }, role);
+
+/**
+ * Scrolls down the page a screen at a time, as a visitor does, until `locator` is there (the forms
+ * below the fold load as they come near the screen), then brings it into view.
+ */
+export const scrollTo = async (page, locator, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  // From the top again once past the end: the page may still be growing as it renders.
+  for (let step = 0; (await locator.count()) === 0; step += 1) {
+    if (Date.now() > deadline) throw new Error(`${locator} did not come while scrolling down`);
+    await page.evaluate((step) => window.scrollTo(0, (step * 400) % (document.documentElement.scrollHeight + 400)), step);
+    await page.waitForTimeout(100);
+  }
+  await locator.first().scrollIntoViewIfNeeded();
+  return locator;
+};

@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WhenNear } from '@/components/ui/when-near';
 import { expertName, type ExpertCard } from '@/lib/expert-card';
 import { loadListTexts } from '@/lib/i18n';
 import type { WaitingListTarget } from '../api/join-waiting-list';
@@ -9,14 +10,12 @@ const WaitingListForm = lazy(() =>
   Promise.all([import('./waiting-list-form'), loadListTexts()]).then(([module]) => ({ default: module.WaitingListForm })),
 );
 
-/** The waiting-list form (Formik, yup) and its texts, loaded after the page in a box of its size. */
+/** The waiting-list form (Formik, yup) and its texts, loaded near the screen in a box of its size. */
 export function LazyWaitingListForm(props: { target: WaitingListTarget; name: string }) {
   return (
-    <div className={styles.reserved}>
-      <Suspense fallback={null}>
-        <WaitingListForm {...props} />
-      </Suspense>
-    </div>
+    <WhenNear className={styles.reserved}>
+      <WaitingListForm {...props} />
+    </WhenNear>
   );
 }
 
