@@ -129,7 +129,10 @@ try {
   if (process.env.LIGHTHOUSE !== '0') {
     console.log('Lighthouse, mobile (performance ≥ 95, accessibility 100)');
     for (const [name, path] of pages) {
-      const scores = await lighthouse(path).catch((error) => `not run: ${error.message.split('\n')[0]}`);
+      // Chromium now and then ends a run with an error of its own: once more before giving up.
+      const scores = await lighthouse(path)
+        .catch(() => lighthouse(path))
+        .catch((error) => `not run: ${error.message.split('\n').slice(0, 3).join(' ')}`);
       console.log(`  ${name.padEnd(12)} ${scores}`);
     }
   }

@@ -76,6 +76,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::seo::robots))
         .routes(routes!(routes::seo::sitemap))
         .routes(routes!(pages::expert::expert_page))
+        .routes(routes!(pages::directory::directory_page))
         .routes(routes!(pages::blog::blog_list_page))
         .routes(routes!(pages::blog::blog_post_page))
         .routes(routes!(pages::site::about_us_page))

@@ -1,5 +1,5 @@
 //! Public pages rendered by the server (docs/rules.md "Server-rendered
-//! pages"): an expert's page, the blog list and a post arrive with their
+//! pages"): the directory, an expert's page, the blog list and a post arrive with their
 //! content, title, description, canonical and alternate links and Open
 //! Graph tags in the first HTML; unknown ones get the SPA's page with 404.
 
@@ -11,6 +11,7 @@ use crate::support::{Answer, Backend, ExpertProfile, INDEX_HTML, TestApp, unique
 
 on_both_backends!(
     an_experts_page_arrives_with_its_content_and_tags,
+    the_directory_arrives_with_its_first_experts_unless_filtered,
     blog_pages_arrive_in_the_language_of_their_address,
     static_and_legal_pages_arrive_with_their_text_in_the_readers_language,
 );
@@ -89,6 +90,41 @@ async fn an_experts_page_arrives_with_its_content_and_tags(backend: Backend) {
         answer.expect(404);
         assert_eq!(answer.text, INDEX_HTML, "the SPA shows its not-found page");
     }
+}
+
+async fn the_directory_arrives_with_its_first_experts_unless_filtered(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let expert = app
+        .approved_expert(&ExpertProfile {
+            given_name: "Inès",
+            family_name: "Morel",
+            bio: "Sophrologue, j’accompagne le sommeil & le stress.",
+            ..ExpertProfile::default()
+        })
+        .await;
+
+    let answer = page(&app, "/our-experts", "fr").await;
+    answer.expect(200);
+    let html = html_of(&answer);
+    for expected in [
+        "<div id=\"root\" data-ssr=\"directory\">".to_owned(),
+        "<h1>Nos experts</h1>".to_owned(),
+        "<title>Nos experts · Equilibre</title>".to_owned(),
+        format!(
+            "<a href=\"/our-experts/details/{}\">Inès Morel</a>",
+            expert.account_id
+        ),
+        "le sommeil &amp; le stress".to_owned(),
+    ] {
+        assert!(html.contains(&expected), "{expected} in {html}");
+    }
+    let english = html_of(&page(&app, "/our-experts", "en").await);
+    assert!(english.contains("<h1>Our experts</h1>"), "{english}");
+
+    // Filters in the address: the SPA's page shows the filtered list itself.
+    let filtered = page(&app, "/our-experts?search=yoga", "fr").await;
+    filtered.expect(200);
+    assert_eq!(filtered.text, INDEX_HTML);
 }
 
 async fn blog_pages_arrive_in_the_language_of_their_address(backend: Backend) {

@@ -12,6 +12,7 @@
 //! indexable at once; reads are one row each.
 
 pub mod blog;
+pub mod directory;
 pub mod expert;
 pub mod site;
 

@@ -313,6 +313,23 @@ pub async fn list_experts(
     )))
 }
 
+/// The directory's first `count` cards (JSON) in its own order, and how
+/// many experts are listed: the rendered `/our-experts` page.
+pub(crate) async fn first_cards(
+    state: &QueryState,
+    min_position: Option<Position>,
+    count: usize,
+) -> Result<(Vec<String>, usize), QueryError> {
+    let snapshot = snapshot(state, min_position).await?;
+    let criteria = Criteria::default();
+    let cards = criteria
+        .select(&snapshot.directory)
+        .take(count)
+        .map(|expert| expert.card.clone())
+        .collect();
+    Ok((cards, criteria.select(&snapshot.directory).count()))
+}
+
 /// The public profile of a listed expert.
 #[utoipa::path(get, path = "/api/public/experts/{id}", tag = "directory",
     params(("id" = Uuid, Path)),
