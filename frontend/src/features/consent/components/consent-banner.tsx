@@ -80,8 +80,10 @@ export function ConsentBanner() {
           <h2 id={titleId} className={styles.title}>
             {t('consent.title')}
           </h2>
+          {/* Two short paragraphs, not one block: the banner is not the page's largest paint. */}
+          <p className={styles.text}>{t('consent.text')}</p>
           <p className={styles.text}>
-            {t('consent.text')} <Link to={paths.privacyPolicy.getHref()}>{t('consent.learnMore')}</Link>
+            {t('consent.changeMind')} <Link to={paths.privacyPolicy.getHref()}>{t('consent.learnMore')}</Link>
           </p>
         </div>
         <div className={styles.actions}>
