@@ -37,9 +37,8 @@ const content = () => Promise.all([import('./routes/content'), loadContentTexts(
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
 const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
 // The public blog: lazy pages with their texts.
-// The lifestyle page (issue 13): its texts are the content ones, with the card form's (booking) texts.
-const lifestyle = () =>
-  Promise.all([import('./routes/lifestyle'), loadContentTexts(), loadBookingTexts()]).then(([route]) => route);
+// The lifestyle page (issue 13): its texts are the content ones (the card form brings the booking's own).
+const lifestyle = () => Promise.all([import('./routes/lifestyle'), loadContentTexts()]).then(([route]) => route);
 const blogList = () => Promise.all([import('./routes/blog/blog-list'), loadBlogTexts()]).then(([route]) => route);
 const blogPost = () => Promise.all([import('./routes/blog/blog-post'), loadBlogTexts()]).then(([route]) => route);
 const areaLayout = () =>

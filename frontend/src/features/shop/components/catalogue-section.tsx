@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
-import prose from '@/components/ui/prose.module.css';
 import { useBenefits, useCatalogue, useCatalogueItem } from '../api/get-catalogue';
 import { CATALOGUE_KINDS, inLanguage, type CatalogueCard } from '../api/types';
 import listStyles from '@/components/ui/list.module.css';
 import styles from './shop.module.css';
 import { useShopParams } from './use-shop-params';
+
+// The details dialog (Headless UI's dialog and its portal) loads only when a visitor opens an item.
+const loadItemDialog = () => import('./item-dialog');
+const ItemDialog = lazy(() => loadItemDialog().then((module) => ({ default: module.ItemDialog })));
 
 type Filters = { search: string; kind: string; benefits: string[] };
 
@@ -46,11 +48,15 @@ function CatalogueFilters({ applied, onApply }: { applied: Filters; onApply: (fi
           ))}
         </select>
       </label>
-      {benefits.data && benefits.data.length > 0 && (
-        <fieldset className={styles.benefits}>
+      {/* While the labels load, their box keeps their place: the button and the cards below do not move. */}
+      {(benefits.isPending || (benefits.data && benefits.data.length > 0)) && (
+        <fieldset
+          className={benefits.isPending ? `${styles.benefits} ${styles.benefitsPending}` : styles.benefits}
+          aria-busy={benefits.isPending || undefined}
+        >
           <legend>{t('shop.catalogue.benefits')}</legend>
-          <div className={styles.checks}>
-            {benefits.data.map((benefit) => (
+          <div className={benefits.isPending ? `${styles.checks} ${styles.checksPending}` : styles.checks}>
+            {benefits.data?.map((benefit) => (
               <label key={benefit.id}>
                 <input
                   type="checkbox"
@@ -77,39 +83,11 @@ function CatalogueFilters({ applied, onApply }: { applied: Filters; onApply: (fi
   );
 }
 
-/** An item's details: its sanitised description (as the blog renders it). */
-function ItemDialog({ card, onClose }: { card: CatalogueCard; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const item = useCatalogueItem(card.id);
-  const language = i18n.language === 'en' ? 'en' : 'fr';
-  return (
-    <Dialog title={inLanguage(card.name_fr, card.name_en, language)} onClose={onClose} wide>
-      {card.latin_name && (
-        <p className={styles.muted}>
-          <i lang="la">{card.latin_name}</i> · {t(`shop.kinds.${card.kind}`)}
-        </p>
-      )}
-      {item.isPending && <p role="status">{t('common.loading')}</p>}
-      {item.isError && <p role="alert">{t('shop.detailsFailed')}</p>}
-      {item.data && (
-        <div
-          className={prose.prose}
-          lang={language === 'en' && item.data.description_en ? 'en' : 'fr'}
-          dangerouslySetInnerHTML={{ __html: language === 'en' ? item.data.html_en : item.data.html_fr }}
-        />
-      )}
-      <DialogActions>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('shop.close')}
-        </button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 /** An item opened from a link (`?item=`): its details once read; an unknown or trashed one leaves the catalogue alone. */
 function LinkedItemDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const item = useCatalogueItem(id);
+  // The dialog's chunk loads while the item is read.
+  useEffect(() => void loadItemDialog(), []);
   return item.data ? <ItemDialog card={item.data} onClose={onClose} /> : null;
 }
 
@@ -164,6 +142,8 @@ export function CatalogueSection() {
         onApply={params.filter}
       />
       <ListStatus list={list} totalText={(count) => t('shop.catalogue.total', { count })} />
+      {/* The cards' room while they load (a screenful), so the products below them do not jump into view. */}
+      {list.isPending && <div className={styles.reserve} aria-hidden="true" />}
       {data && data.items.length > 0 && (
         <ul className={styles.grid}>
           {data.items.map((card) => (
@@ -175,8 +155,11 @@ export function CatalogueSection() {
       )}
       {data && data.items.length === 0 && <p>{t('shop.catalogue.empty')}</p>}
       {data && <Pagination page={params.page} pageCount={pageCountOf(data)} onPage={params.goToPage} />}
-      {open && <ItemDialog card={open} onClose={() => setOpen(null)} />}
-      {!open && params.item && <LinkedItemDialog id={params.item} onClose={params.closeItem} />}
+      {/* Shown once its chunk is loaded (nothing while it loads): focus then moves into it as before. */}
+      <Suspense fallback={null}>
+        {open && <ItemDialog card={open} onClose={() => setOpen(null)} />}
+        {!open && params.item && <LinkedItemDialog id={params.item} onClose={params.closeItem} />}
+      </Suspense>
     </section>
   );
 }

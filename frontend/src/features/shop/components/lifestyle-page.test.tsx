@@ -99,6 +99,47 @@ describe('lifestyle page (/lifestyle-product)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens an item linked from elsewhere (`?item=`) in its dialog, loaded then', async () => {
+    stubFetch(publicHandlers);
+    const { router } = renderApp('/lifestyle-product?item=c1');
+    const dialog = await screen.findByRole('dialog', { name: 'Ashwagandha' }, LOADED);
+    expect(await within(dialog).findByText('adaptogène')).toBeTruthy();
+    await user().click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('opens a product’s details in a dialog once its code is loaded, and gives focus back on closing', async () => {
+    stubFetch({
+      ...publicHandlers,
+      'GET /api/public/digital-products/p1': () =>
+        json({ ...guide, description_fr: 'x', description_en: '', html_fr: '<p>Un <em>programme</em> de trente jours.</p>', html_en: '<p>A programme.</p>' }),
+    });
+    renderApp('/lifestyle-product');
+    const u = user();
+    const details = await screen.findByRole('button', { name: 'Voir le détail de « Guide du sommeil »' }, LOADED);
+    // No dialog (nor its code) before a visitor asks for one.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await u.click(details);
+    const dialog = await screen.findByRole('dialog', { name: 'Guide du sommeil' });
+    expect(await within(dialog).findByText('programme')).toBeTruthy();
+    await u.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(details));
+  });
+
+  it('keeps the benefit labels’ place while they load', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubFetch({ ...publicHandlers, 'GET /api/public/reference/benefits': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/lifestyle-product');
+    const catalogue = await screen.findByRole('region', { name: 'Catalogue ayurvédique' }, LOADED);
+    const box = within(catalogue).getByRole('group', { name: 'Bienfaits' });
+    expect(box.getAttribute('aria-busy')).toBe('true');
+    answer(json({ items: [{ id: 'b1', name_fr: 'Sommeil', name_en: 'Sleep' }] }));
+    expect(await within(box).findByRole('checkbox', { name: 'Sommeil' })).toBeTruthy();
+    expect(box.getAttribute('aria-busy')).toBeNull();
+  });
+
   it('sends a visitor who buys to the client sign-in, and back here afterwards', async () => {
     const fetch = stubFetch(publicHandlers);
     const { router } = renderApp('/lifestyle-product?page=1');
@@ -127,7 +168,9 @@ describe('lifestyle page (/lifestyle-product)', () => {
     const u = user();
     expect(await screen.findByText('Vous n’avez encore aucun produit numérique.', undefined, LOADED)).toBeTruthy();
     await u.click(await screen.findByRole('button', { name: /Acheter « Guide du sommeil »/ }));
+    // Shown once the card form's code is loaded: focus lands on its first field, as before.
     const dialog = await screen.findByRole('dialog', { name: 'Acheter « Guide du sommeil »' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/Numéro de carte/)));
     await u.type(within(dialog).getByLabelText(/Numéro de carte/), '4242424242424242');
     await u.type(within(dialog).getByLabelText(/Date d’expiration/), '12/34');
     await u.type(within(dialog).getByLabelText(/Cryptogramme/), '123');

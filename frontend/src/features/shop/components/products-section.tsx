@@ -1,89 +1,38 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formStyles } from '@/components/form/form-styles';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
-import prose from '@/components/ui/prose.module.css';
 import { paths } from '@/config/paths';
-import { isApiError } from '@/lib/api-error';
 import { formatDateTime, formatPrice } from '@/lib/format';
 import { rememberRedirectUrl } from '@/lib/redirect-url';
 import { errorText } from '@/lib/toast';
-import { usePublicProduct, usePublicProducts } from '../api/get-products';
-import {
-  useClaimProduct,
-  useMyPurchases,
-  usePayProduct,
-  useStartProductPayment,
-  type PaymentStart,
-} from '../api/purchases';
+import { usePublicProducts } from '../api/get-products';
+import { useClaimProduct, useMyPurchases, useStartProductPayment, type PaymentStart } from '../api/purchases';
 import { inLanguage, type Money, type ProductCard, type Purchase } from '../api/types';
+import { DownloadLink } from './download-link';
 import styles from './shop.module.css';
 import { useClientSignedIn } from './use-client-signed-in';
 import { useShopParams } from './use-shop-params';
 
-/** The booking page's card form (given by the route: features do not import each other). */
+/**
+ * The booking page's card form (given by the route: features do not import each other). It may be
+ * lazy (`preload` then starts its loading when a purchase starts): the purchase dialog shows once it is
+ * loaded.
+ */
 export type PaymentFormProps = {
   intent: PaymentStart;
   total: Money;
   finish: (intentId: string) => Promise<string | null>;
 };
-export type PaymentForm = ComponentType<PaymentFormProps>;
+export type PaymentForm = ComponentType<PaymentFormProps> & { preload?: () => unknown };
 
-const downloadHref = (id: string, purchase?: Purchase) =>
-  purchase?.download_url ?? `/api/client/digital-products/${encodeURIComponent(id)}/download`;
-
-function DownloadLink({ id, title, purchase }: { id: string; title: string; purchase?: Purchase }) {
-  const { t } = useTranslation();
-  return (
-    <a className="btn btn-small" href={downloadHref(id, purchase)} download aria-label={t('shop.buy.downloadNamed', { title })}>
-      {t('shop.buy.download')}
-    </a>
-  );
-}
-
-/** The card form for one product, then « Paiement accepté » and the download. */
-function BuyDialog({ product, intent, PaymentForm, onClose }: { product: ProductCard; intent: PaymentStart; PaymentForm: PaymentForm; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const pay = usePayProduct();
-  const [paid, setPaid] = useState(false);
-  const title = inLanguage(product.title_fr, product.title_en, i18n.language);
-  const finish = async (intentId: string) => {
-    try {
-      await pay.mutateAsync({ id: product.id, intentId });
-      setPaid(true);
-      return null;
-    } catch (error) {
-      if (isApiError(error) && error.code === 'payment_pending') return t('shop.buy.pending');
-      return errorText(error, t('errors.network'));
-    }
-  };
-  return (
-    <Dialog title={t('shop.buy.dialogTitle', { title })} onClose={onClose} wide>
-      {paid ? (
-        <div role="status">
-          <p className={styles.success}>{t('shop.buy.paid')}</p>
-          <p>
-            <DownloadLink id={product.id} title={title} />
-          </p>
-        </div>
-      ) : (
-        <>
-          <p className={styles.notice}>{t('shop.buy.withdrawal')}</p>
-          <PaymentForm intent={intent} total={product.price} finish={finish} />
-        </>
-      )}
-      <DialogActions>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('shop.close')}
-        </button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// The details and purchase dialogs (Headless UI's dialog and its portal) load only when a visitor opens one.
+const loadDialogs = () => import('./product-dialogs');
+const ProductDialog = lazy(() => loadDialogs().then((module) => ({ default: module.ProductDialog })));
+const BuyDialog = lazy(() => loadDialogs().then((module) => ({ default: module.BuyDialog })));
 
 /**
  * The product's action: « Télécharger » when the client has it; « Obtenir gratuitement » (claim) or
@@ -114,6 +63,9 @@ function BuyPanel({ product, purchase, signedIn, PaymentForm }: { product: Produ
       });
       return;
     }
+    // The dialog and the card form load while the payment is being started.
+    void loadDialogs();
+    PaymentForm.preload?.();
     start.mutate(product.id, {
       onSuccess: (answer) => {
         if (answer.purchased || !answer.payment) setMessage({ ok: true, text: t('shop.buy.alreadyOwned') });
@@ -144,32 +96,11 @@ function BuyPanel({ product, purchase, signedIn, PaymentForm }: { product: Produ
       <p className={styles.notice}>{t('shop.buy.withdrawal')}</p>
       <div role="status">{message?.ok ? <p className={styles.success}>{message.text}</p> : null}</div>
       <div role="alert">{message && !message.ok ? <p className={formStyles.error}>{message.text}</p> : null}</div>
-      {intent && <BuyDialog product={product} intent={intent} PaymentForm={PaymentForm} onClose={() => setIntent(null)} />}
+      {/* Shown once it and the card form are loaded (nothing while they load): focus then lands on the form. */}
+      <Suspense fallback={null}>
+        {intent && <BuyDialog product={product} intent={intent} PaymentForm={PaymentForm} onClose={() => setIntent(null)} />}
+      </Suspense>
     </div>
-  );
-}
-
-function ProductDialog({ card, onClose }: { card: ProductCard; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const product = usePublicProduct(card.id);
-  const language = i18n.language === 'en' ? 'en' : 'fr';
-  return (
-    <Dialog title={inLanguage(card.title_fr, card.title_en, language)} onClose={onClose} wide>
-      {product.isPending && <p role="status">{t('common.loading')}</p>}
-      {product.isError && <p role="alert">{t('shop.detailsFailed')}</p>}
-      {product.data && (
-        <div
-          className={prose.prose}
-          lang={language === 'en' && product.data.description_en ? 'en' : 'fr'}
-          dangerouslySetInnerHTML={{ __html: language === 'en' ? product.data.html_en : product.data.html_fr }}
-        />
-      )}
-      <DialogActions>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('shop.close')}
-        </button>
-      </DialogActions>
-    </Dialog>
   );
 }
 
@@ -187,6 +118,7 @@ export function ProductsSection({ PaymentForm }: { PaymentForm: PaymentForm }) {
       <section className={styles.section} aria-labelledby="products-title">
         <h2 id="products-title">{t('shop.products.title')}</h2>
         <ListStatus list={list} totalText={(count) => t('shop.products.total', { count })} />
+        {list.isPending && <div className={styles.reserveProducts} aria-hidden="true" />}
         {data && data.items.length > 0 && (
           <ul className={styles.grid}>
             {data.items.map((product) => {
@@ -230,7 +162,7 @@ export function ProductsSection({ PaymentForm }: { PaymentForm: PaymentForm }) {
         )}
         {data && data.items.length === 0 && <p>{t('shop.products.empty')}</p>}
         {data && <Pagination page={params.productsPage} pageCount={pageCountOf(data)} onPage={params.goToProductsPage} />}
-        {open && <ProductDialog card={open} onClose={() => setOpen(null)} />}
+        <Suspense fallback={null}>{open && <ProductDialog card={open} onClose={() => setOpen(null)} />}</Suspense>
       </section>
       {signedIn && (
         <section className={styles.section} aria-labelledby="purchases-title">
