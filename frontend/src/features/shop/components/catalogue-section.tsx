@@ -8,6 +8,7 @@ import { CATALOGUE_KINDS, inLanguage, type CatalogueCard } from '../api/types';
 import listStyles from '@/components/ui/list.module.css';
 import styles from './shop.module.css';
 import { useShopParams } from './use-shop-params';
+import { KindLine } from './kind-line';
 
 // The details dialog (Headless UI's dialog and its portal) loads only when a visitor opens an item.
 const loadItemDialog = () => import('./item-dialog');
@@ -101,14 +102,7 @@ function ItemCard({ card, onOpen }: { card: CatalogueCard; onOpen: () => void })
       ) : null}
       <div className={styles.body}>
         <h3 className={styles.title}>{name}</h3>
-        <p className={styles.muted}>
-          {card.latin_name && (
-            <>
-              <i lang="la">{card.latin_name}</i> ·{' '}
-            </>
-          )}
-          {t(`shop.kinds.${card.kind}`)}
-        </p>
+        <KindLine card={card} />
         {card.benefits.length > 0 && (
           <ul className={styles.chips} aria-label={t('shop.catalogue.benefits')}>
             {card.benefits.map((benefit) => (

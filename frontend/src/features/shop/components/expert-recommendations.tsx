@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { inLanguage, type CatalogueCard } from '../api/types';
 import styles from './expert-recommendations.module.css';
+import { KindLine } from './kind-line';
 
 /** Sizes of a card's picture, given to the image so its box is kept before it arrives. */
 const IMAGE_WIDTH = 96;
@@ -39,14 +40,7 @@ export function ExpertRecommendations({ items }: { items: readonly CatalogueCard
                 <h3 className={styles.name}>
                   <Link to={catalogueItemHref(card.id)}>{name}</Link>
                 </h3>
-                <p className={styles.muted}>
-                  {card.latin_name && (
-                    <>
-                      <i lang="la">{card.latin_name}</i> ·{' '}
-                    </>
-                  )}
-                  {t(`shop.kinds.${card.kind}`)}
-                </p>
+                <KindLine card={card} />
               </div>
             </li>
           );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
-import prose from '@/components/ui/prose.module.css';
 import { isApiError } from '@/lib/api-error';
 import { errorText } from '@/lib/toast';
 import { usePublicProduct } from '../api/get-products';
 import { usePayProduct, type PaymentStart } from '../api/purchases';
 import { inLanguage, type ProductCard } from '../api/types';
+import { DescriptionDialog } from './description-dialog';
 import { DownloadLink } from './download-link';
 import type { PaymentForm } from './products-section';
 import styles from './shop.module.css';
@@ -60,25 +60,13 @@ export function BuyDialog({ product, intent, PaymentForm, onClose }: { product: 
 
 /** A product's details: its sanitised description. */
 export function ProductDialog({ card, onClose }: { card: ProductCard; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const product = usePublicProduct(card.id);
-  const language = i18n.language === 'en' ? 'en' : 'fr';
   return (
-    <Dialog title={inLanguage(card.title_fr, card.title_en, language)} onClose={onClose} wide>
-      {product.isPending && <p role="status">{t('common.loading')}</p>}
-      {product.isError && <p role="alert">{t('shop.detailsFailed')}</p>}
-      {product.data && (
-        <div
-          className={prose.prose}
-          lang={language === 'en' && product.data.description_en ? 'en' : 'fr'}
-          dangerouslySetInnerHTML={{ __html: language === 'en' ? product.data.html_en : product.data.html_fr }}
-        />
-      )}
-      <DialogActions>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {t('shop.close')}
-        </button>
-      </DialogActions>
-    </Dialog>
+    <DescriptionDialog
+      title={inLanguage(card.title_fr, card.title_en, i18n.language === 'en' ? 'en' : 'fr')}
+      details={product}
+      onClose={onClose}
+    />
   );
 }
