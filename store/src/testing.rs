@@ -22,13 +22,35 @@ pub fn admin_url() -> String {
     std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| DEFAULT_ADMIN_URL.to_owned())
 }
 
+/// Attempts within which a full server (every connection slot taken by
+/// the tests running beside this one) frees one.
+const FULL_SERVER_ATTEMPTS: u32 = 40;
+
+/// Connects to the admin database; while the server answers "too many
+/// clients" (SQLSTATE 53300: parallel tests' pools at the server's limit),
+/// waits for one to close instead of failing the test.
+async fn connect_admin(admin: &str) -> Result<PgConnection, sqlx::Error> {
+    let mut attempt = 1;
+    loop {
+        match PgConnection::connect(admin).await {
+            Err(sqlx::Error::Database(e))
+                if e.code().as_deref() == Some("53300") && attempt < FULL_SERVER_ATTEMPTS =>
+            {
+                attempt += 1;
+                tokio::time::sleep(Duration::from_millis(250)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// Creates an empty database `eqtest_<unix seconds>_<uuid>` and returns its
 /// URL (not migrated: connecting a store migrates it). Panics when PostgreSQL
 /// is unreachable. Databases of earlier runs older than an hour are dropped
 /// once per process.
 pub async fn fresh_postgres_url() -> String {
     let admin = admin_url();
-    let mut conn = PgConnection::connect(&admin).await.unwrap_or_else(|e| {
+    let mut conn = connect_admin(&admin).await.unwrap_or_else(|e| {
         panic!(
             "PostgreSQL is unreachable at {admin} ({e}); the PostgreSQL test suites are required. \
              Start it (`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start`) \
