@@ -1,14 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { ActionButton } from '@/components/ui/action-button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import { DataTable } from '@/components/ui/data-table';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
 import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
@@ -16,7 +15,7 @@ import { useViewerZone } from '@/lib/viewer-zone';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { useBlogPosts } from '../api/get-blog-posts';
 import { useRestoreBlogPost } from '../api/restore-blog-post';
-import { useTrashBlogPost, type BlogPostRef } from '../api/trash-blog-post';
+import { useTrashBlogPost } from '../api/trash-blog-post';
 import { BLOG_STATUSES, type AdminBlogRow, type BlogStatus } from '../api/types';
 import styles from './blog-admin.module.css';
 import { PostStatusBadge } from './post-status-badge';
@@ -35,7 +34,6 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
   const list = useBlogPosts({ trashed, search, status, page });
   const trash = useTrashBlogPost();
   const restore = useRestoreBlogPost();
-  const [target, setTarget] = useState<BlogPostRef | null>(null);
   const zone = useViewerZone('admin');
   const statusId = useId();
   const english = i18n.language === 'en';
@@ -50,9 +48,6 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
   };
   const dateTime = (value: string | null) => (value ? formatShortDateTimeIn(value, zone, i18n.language) : '—');
   const titleOf = (row: AdminBlogRow) => (english ? row.title_en : row.title_fr);
-  const close = () => setTarget(null);
-  // The mutation announces the outcome (meta.feedback); the dialog stays open on a failure.
-  const confirmTrash = (post: BlogPostRef) => trash.mutate(post, { onSuccess: close });
 
   return (
     <div className="stack">
@@ -114,35 +109,17 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
                         {row.author.kind === 'expert' ? row.author.name : t('adminBlog.editorialTeam')}
                       </td>
                       <td data-label={columns.actions}>
-                        {trashed ? (
-                          <ActionButton
-                            type="button"
-                            className="btn btn-secondary btn-small"
-                            pending={restore.isPending && restore.variables.id === row.id}
-                            aria-label={t('adminBlog.restoreNamed', { title: post.title })}
-                            onClick={() => restore.mutate(post)}
-                          >
-                            {t('adminBlog.restore')}
-                          </ActionButton>
-                        ) : (
-                          <div className={listStyles.actions}>
-                            <Link
-                              className="btn btn-secondary btn-small"
-                              to={paths.admin.blog.edit.getHref(row.id)}
-                              aria-label={t('adminBlog.editNamed', { title: post.title })}
-                            >
-                              {t('adminBlog.edit')}
-                            </Link>
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-small"
-                              aria-label={t('adminBlog.trashNamed', { title: post.title })}
-                              onClick={() => setTarget(post)}
-                            >
-                              {t('adminBlog.trash')}
-                            </button>
-                          </div>
-                        )}
+                        <RowActions
+                          trashed={trashed}
+                          texts="adminBlog"
+                          named={{ title: post.title }}
+                          editTo={paths.admin.blog.edit.getHref(row.id)}
+                          confirm={{ title: t('adminBlog.confirmTitle'), text: t('adminBlog.confirmText', { title: post.title }) }}
+                          onTrash={(close) => trash.mutate(post, { onSuccess: close })}
+                          trashPending={trash.isPending}
+                          onRestore={() => restore.mutate(post)}
+                          restorePending={restore.isPending && restore.variables.id === row.id}
+                        />
                       </td>
                     </tr>
                   );
@@ -154,19 +131,6 @@ export function AdminPostList({ trashed }: { trashed: boolean }) {
         )}
         {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}
       </div>
-      {target && (
-        <Dialog title={t('adminBlog.confirmTitle')} onClose={close}>
-          <p>{t('adminBlog.confirmText', { title: target.title })}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('adminBlog.cancel')}
-            </button>
-            <ActionButton type="button" pending={trash.isPending} onClick={() => confirmTrash(target)}>
-              {t('adminBlog.confirmTrash')}
-            </ActionButton>
-          </DialogActions>
-        </Dialog>
-      )}
     </div>
   );
 }

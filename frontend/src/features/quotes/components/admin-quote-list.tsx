@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { ActionButton } from '@/components/ui/action-button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import { DataTable } from '@/components/ui/data-table';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
 import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
@@ -16,7 +14,7 @@ import { useViewerZone } from '@/lib/viewer-zone';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { useQuotes } from '../api/get-quotes';
 import { useRestoreQuote } from '../api/restore-quote';
-import { useTrashQuote, type QuoteRef } from '../api/trash-quote';
+import { useTrashQuote } from '../api/trash-quote';
 import { CLIP_LIST, CLIP_NAME, clipQuote, editQuoteHref } from './quote-text';
 import styles from './quotes-admin.module.css';
 
@@ -32,7 +30,6 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
   const list = useQuotes({ trashed, search, page });
   const trash = useTrashQuote();
   const restore = useRestoreQuote();
-  const [target, setTarget] = useState<(QuoteRef & { author: string }) | null>(null);
   const zone = useViewerZone('admin');
   const title = t(trashed ? 'adminQuotes.titles.trash' : 'adminQuotes.titles.view');
   const data = list.data;
@@ -43,9 +40,6 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
     actions: t('adminQuotes.columns.actions'),
   };
   const dateTime = (value: string | null) => (value ? formatShortDateTimeIn(value, zone, i18n.language) : '—');
-  const close = () => setTarget(null);
-  // The mutation announces the outcome (meta.feedback); the dialog stays open on a failure.
-  const confirmTrash = (quote: QuoteRef) => trash.mutate({ id: quote.id, text: quote.text }, { onSuccess: close });
 
   return (
     <div className="stack">
@@ -86,35 +80,20 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
                       </td>
                       <td data-label={columns.date}>{dateTime(trashed ? row.trashed_at : row.added_at)}</td>
                       <td data-label={columns.actions}>
-                        {trashed ? (
-                          <ActionButton
-                            type="button"
-                            className="btn btn-secondary btn-small"
-                            pending={restore.isPending && restore.variables.id === row.quote_id}
-                            aria-label={t('adminQuotes.restoreNamed', { text: quote.text })}
-                            onClick={() => restore.mutate(quote)}
-                          >
-                            {t('adminQuotes.restore')}
-                          </ActionButton>
-                        ) : (
-                          <div className={listStyles.actions}>
-                            <Link
-                              className="btn btn-secondary btn-small"
-                              to={editQuoteHref(row)}
-                              aria-label={t('adminQuotes.editNamed', { text: quote.text })}
-                            >
-                              {t('adminQuotes.edit')}
-                            </Link>
-                            <button
-                              type="button"
-                              className="btn btn-secondary btn-small"
-                              aria-label={t('adminQuotes.trashNamed', { text: quote.text })}
-                              onClick={() => setTarget({ ...quote, author: row.author })}
-                            >
-                              {t('adminQuotes.trash')}
-                            </button>
-                          </div>
-                        )}
+                        <RowActions
+                          trashed={trashed}
+                          texts="adminQuotes"
+                          named={{ text: quote.text }}
+                          editTo={editQuoteHref(row)}
+                          confirm={{
+                            title: t('adminQuotes.confirmTitle'),
+                            text: t('adminQuotes.confirmText', { text: quote.text, author: row.author }),
+                          }}
+                          onTrash={(close) => trash.mutate(quote, { onSuccess: close })}
+                          trashPending={trash.isPending}
+                          onRestore={() => restore.mutate(quote)}
+                          restorePending={restore.isPending && restore.variables.id === row.quote_id}
+                        />
                       </td>
                     </tr>
                   );
@@ -126,19 +105,6 @@ export function AdminQuoteList({ trashed }: { trashed: boolean }) {
         )}
         {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}
       </div>
-      {target && (
-        <Dialog title={t('adminQuotes.confirmTitle')} onClose={close}>
-          <p>{t('adminQuotes.confirmText', { text: target.text, author: target.author })}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('adminQuotes.cancel')}
-            </button>
-            <ActionButton type="button" pending={trash.isPending} onClick={() => confirmTrash(target)}>
-              {t('adminQuotes.confirmTrash')}
-            </ActionButton>
-          </DialogActions>
-        </Dialog>
-      )}
     </div>
   );
 }

@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { ActionButton } from '@/components/ui/action-button';
 import { DataTable } from '@/components/ui/data-table';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
 import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
-import { useAdminCatalogue, useCatalogueAction, type CatalogueRef } from '../api/admin-catalogue';
+import { useAdminCatalogue, useCatalogueAction } from '../api/admin-catalogue';
 import { CATALOGUE_KINDS } from '../api/types';
 
 const screens = paths.admin.digitalProducts;
@@ -27,7 +25,6 @@ export function AdminCatalogueList({ trashed }: { trashed: boolean }) {
   const list = useAdminCatalogue({ trashed, search, kind: filters.kind, page });
   const trash = useCatalogueAction('trash');
   const restore = useCatalogueAction('restore');
-  const [target, setTarget] = useState<CatalogueRef | null>(null);
   const title = t(trashed ? 'adminProducts.titles.catalogueTrash' : 'adminProducts.titles.catalogue');
   const data = list.data;
   const columns = {
@@ -35,7 +32,6 @@ export function AdminCatalogueList({ trashed }: { trashed: boolean }) {
     kind: t('adminCatalogue.columns.kind'),
     actions: t('adminProducts.columns.actions'),
   };
-  const close = () => setTarget(null);
 
   return (
     <div className="stack">
@@ -84,35 +80,17 @@ export function AdminCatalogueList({ trashed }: { trashed: boolean }) {
                   </th>
                   <td data-label={columns.kind}>{t(`adminCatalogue.kinds.${row.kind}`)}</td>
                   <td data-label={columns.actions}>
-                    {trashed ? (
-                      <ActionButton
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        pending={restore.isPending && restore.variables.id === row.id}
-                        aria-label={t('adminProducts.restoreNamed', { title: row.name_fr })}
-                        onClick={() => restore.mutate(item)}
-                      >
-                        {t('adminProducts.restore')}
-                      </ActionButton>
-                    ) : (
-                      <div className={listStyles.actions}>
-                        <Link
-                          className="btn btn-secondary btn-small"
-                          to={screens.catalogueEdit.getHref(row.id)}
-                          aria-label={t('adminProducts.editNamed', { title: row.name_fr })}
-                        >
-                          {t('adminProducts.edit')}
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          aria-label={t('adminProducts.trashNamed', { title: row.name_fr })}
-                          onClick={() => setTarget(item)}
-                        >
-                          {t('adminProducts.trash')}
-                        </button>
-                      </div>
-                    )}
+                    <RowActions
+                      trashed={trashed}
+                      texts="adminProducts"
+                      named={{ title: row.name_fr }}
+                      editTo={screens.catalogueEdit.getHref(row.id)}
+                      confirm={{ title: t('adminCatalogue.confirmTitle'), text: t('adminCatalogue.confirmText', { name: item.name }) }}
+                      onTrash={(close) => trash.mutate(item, { onSuccess: close })}
+                      trashPending={trash.isPending}
+                      onRestore={() => restore.mutate(item)}
+                      restorePending={restore.isPending && restore.variables.id === row.id}
+                    />
                   </td>
                 </tr>
               );
@@ -124,19 +102,6 @@ export function AdminCatalogueList({ trashed }: { trashed: boolean }) {
         )}
         {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}
       </div>
-      {target && (
-        <Dialog title={t('adminCatalogue.confirmTitle')} onClose={close}>
-          <p>{t('adminCatalogue.confirmText', { name: target.name })}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('adminProducts.cancel')}
-            </button>
-            <ActionButton type="button" pending={trash.isPending} onClick={() => trash.mutate(target, { onSuccess: close })}>
-              {t('adminProducts.confirmTrash')}
-            </ActionButton>
-          </DialogActions>
-        </Dialog>
-      )}
     </div>
   );
 }

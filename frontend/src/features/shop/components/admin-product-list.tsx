@@ -1,19 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { ActionButton } from '@/components/ui/action-button';
 import { DataTable } from '@/components/ui/data-table';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
+import { RowActions } from '@/components/ui/row-actions';
 import { SearchForm } from '@/components/ui/search-form';
 import { useListParams } from '@/components/ui/use-list-params';
 import { paths } from '@/config/paths';
 import { formatPrice } from '@/lib/format';
-import { useAdminProducts, useProductAction, type ProductRef } from '../api/admin-products';
+import { useAdminProducts, useProductAction } from '../api/admin-products';
 
 const PRICE_FILTERS = ['', 'free', 'paid'] as const;
 
@@ -27,7 +25,6 @@ export function AdminProductList({ trashed }: { trashed: boolean }) {
   const list = useAdminProducts({ trashed, search, price: filters.price, page });
   const trash = useProductAction('trash');
   const restore = useProductAction('restore');
-  const [target, setTarget] = useState<ProductRef | null>(null);
   const title = t(trashed ? 'adminProducts.titles.trash' : 'adminProducts.titles.view');
   const data = list.data;
   const columns = {
@@ -35,7 +32,6 @@ export function AdminProductList({ trashed }: { trashed: boolean }) {
     price: t('adminProducts.columns.price'),
     actions: t('adminProducts.columns.actions'),
   };
-  const close = () => setTarget(null);
 
   return (
     <div className="stack">
@@ -88,35 +84,17 @@ export function AdminProductList({ trashed }: { trashed: boolean }) {
                     {row.free ? t('adminProducts.prices.free') : formatPrice(row.price.amount_minor, row.price.currency, i18n.language)}
                   </td>
                   <td data-label={columns.actions}>
-                    {trashed ? (
-                      <ActionButton
-                        type="button"
-                        className="btn btn-secondary btn-small"
-                        pending={restore.isPending && restore.variables.id === row.id}
-                        aria-label={t('adminProducts.restoreNamed', { title: row.title_fr })}
-                        onClick={() => restore.mutate(product)}
-                      >
-                        {t('adminProducts.restore')}
-                      </ActionButton>
-                    ) : (
-                      <div className={listStyles.actions}>
-                        <Link
-                          className="btn btn-secondary btn-small"
-                          to={paths.admin.digitalProducts.edit.getHref(row.id)}
-                          aria-label={t('adminProducts.editNamed', { title: row.title_fr })}
-                        >
-                          {t('adminProducts.edit')}
-                        </Link>
-                        <button
-                          type="button"
-                          className="btn btn-secondary btn-small"
-                          aria-label={t('adminProducts.trashNamed', { title: row.title_fr })}
-                          onClick={() => setTarget(product)}
-                        >
-                          {t('adminProducts.trash')}
-                        </button>
-                      </div>
-                    )}
+                    <RowActions
+                      trashed={trashed}
+                      texts="adminProducts"
+                      named={{ title: row.title_fr }}
+                      editTo={paths.admin.digitalProducts.edit.getHref(row.id)}
+                      confirm={{ title: t('adminProducts.confirmTitle'), text: t('adminProducts.confirmText', { title: product.title }) }}
+                      onTrash={(close) => trash.mutate(product, { onSuccess: close })}
+                      trashPending={trash.isPending}
+                      onRestore={() => restore.mutate(product)}
+                      restorePending={restore.isPending && restore.variables.id === row.id}
+                    />
                   </td>
                 </tr>
               );
@@ -128,19 +106,6 @@ export function AdminProductList({ trashed }: { trashed: boolean }) {
         )}
         {data && <Pagination page={page} pageCount={pageCountOf(data)} onPage={(next) => goTo({ page: next })} />}
       </div>
-      {target && (
-        <Dialog title={t('adminProducts.confirmTitle')} onClose={close}>
-          <p>{t('adminProducts.confirmText', { title: target.title })}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('adminProducts.cancel')}
-            </button>
-            <ActionButton type="button" pending={trash.isPending} onClick={() => trash.mutate(target, { onSuccess: close })}>
-              {t('adminProducts.confirmTrash')}
-            </ActionButton>
-          </DialogActions>
-        </Dialog>
-      )}
     </div>
   );
 }

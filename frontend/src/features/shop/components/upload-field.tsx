@@ -1,13 +1,10 @@
 import { useField } from 'formik';
-import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages } from '@/components/form/field-messages';
 import fileStyles from '@/components/form/file-field.module.css';
-import { acceptFor, FILE_RULES, fileHref, MIB, uploadFile, type FileKind } from '@/components/form/file-upload';
+import type { FileKind } from '@/components/form/file-upload';
 import formCss from '@/components/form/form.module.css';
-import { useFieldA11y } from '@/components/form/use-field-a11y';
-import { isApiError } from '@/lib/api-error';
-import { errorText } from '@/lib/toast';
+import { useUploadOnChoose } from '@/components/form/use-upload-on-choose';
 
 type Props = {
   /** The form's key field; `${name}_url` holds where the current file is read. */
@@ -23,61 +20,26 @@ type Props = {
  */
 export function UploadField({ name, kind, label, required = false }: Props) {
   const { t } = useTranslation();
-  const [field, meta, helpers] = useField<string>(name);
+  const [field, , helpers] = useField<string>(name);
   const [urlField, , urlHelpers] = useField<string>(`${name}_url`);
-  const [uploadError, setUploadError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const statusId = useId();
-  const rules = FILE_RULES[kind];
-  const maxMb = rules.maxBytes / MIB;
-  const hint = t('adminProducts.upload.hint', { formats: rules.types.map((type) => type.label).join(', '), max: maxMb });
-  const a11y = useFieldA11y(meta, hint);
-  const error = uploadError ?? a11y.error;
-  const errorId = error ? `${a11y.id}-error` : undefined;
-
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    setUploadError(undefined);
-    if (file.size > rules.maxBytes) {
-      setUploadError(t('adminProducts.upload.tooLarge', { max: maxMb }));
-      input.value = '';
-      return;
-    }
-    setBusy(true);
-    try {
-      const stored = await uploadFile('admin', kind, file);
-      await helpers.setTouched(true, false);
-      await urlHelpers.setValue(fileHref('admin', stored.key));
-      await helpers.setValue(stored.key);
-    } catch (failure) {
-      setUploadError(isApiError(failure) && failure.fields.file ? failure.fields.file : errorText(failure, t('errors.network')));
-    } finally {
-      setBusy(false);
-      input.value = '';
-    }
-  };
+  const upload = useUploadOnChoose({
+    name,
+    kind,
+    role: 'admin',
+    urlName: `${name}_url`,
+    hint: (formats, max) => t('adminProducts.upload.hint', { formats, max }),
+    tooLarge: (max) => t('adminProducts.upload.tooLarge', { max }),
+  });
 
   return (
     <div className={formCss.field}>
-      <label htmlFor={a11y.id} className={formCss.label}>
+      <label htmlFor={upload.id} className={formCss.label}>
         {label}
         {required ? ' *' : ''}
       </label>
-      <input
-        id={a11y.id}
-        type="file"
-        accept={acceptFor(kind)}
-        className={fileStyles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[a11y.hintId, errorId, statusId].filter(Boolean).join(' ')}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onChange={(event) => void onChange(event)}
-      />
-      <p id={statusId} className={fileStyles.status} aria-live="polite">
-        {busy ? t('adminProducts.upload.uploading') : field.value ? t('adminProducts.upload.ready') : ''}
+      <input {...upload.inputProps} />
+      <p id={upload.statusId} className={fileStyles.status} aria-live="polite">
+        {upload.busy ? t('adminProducts.upload.uploading') : field.value ? t('adminProducts.upload.ready') : ''}
       </p>
       {field.value && urlField.value ? (
         kind === 'catalogue_image' ? (
@@ -88,7 +50,7 @@ export function UploadField({ name, kind, label, required = false }: Props) {
           </a>
         )
       ) : null}
-      <FieldMessages hint={hint} hintId={a11y.hintId} error={error} errorId={errorId} />
+      <FieldMessages {...upload.messages} />
       {field.value && !required && (
         <button
           type="button"

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/layouts/page-title';
-import { ActionButton } from '@/components/ui/action-button';
 import { DataTable } from '@/components/ui/data-table';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { ListStatus } from '@/components/ui/list-status';
 import listStyles from '@/components/ui/list.module.css';
+import { RowActions } from '@/components/ui/row-actions';
 import { paths } from '@/config/paths';
 import { useViewerZone } from '@/lib/viewer-zone';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
@@ -33,7 +32,6 @@ export function AdminLegalList({ kind, trashed }: { kind: LegalKind; trashed: bo
   const trash = useTrashLegalVersion(kind);
   const restore = useRestoreLegalVersion(kind);
   const [reading, setReading] = useState<AdminLegalVersion | null>(null);
-  const [target, setTarget] = useState<AdminLegalVersion | null>(null);
   const zone = useViewerZone('admin');
   const title = t(`adminSite.titles.${kind}.${trashed ? 'trash' : 'view'}`);
   const rows = list.data;
@@ -45,9 +43,6 @@ export function AdminLegalList({ kind, trashed }: { kind: LegalKind; trashed: bo
     actions: t('adminSite.legal.columns.actions'),
   };
   const dateTime = (value: string) => formatShortDateTimeIn(value, zone, i18n.language);
-  const close = () => setTarget(null);
-  // The mutation announces the outcome (meta.feedback); the dialog stays open on a failure.
-  const confirmTrash = (version: string) => trash.mutate(version, { onSuccess: close });
 
   return (
     <div className="stack">
@@ -120,25 +115,21 @@ export function AdminLegalList({ kind, trashed }: { kind: LegalKind; trashed: bo
                   </div>
                 </td>
                 <td data-label={columns.actions}>
-                  {trashed ? (
-                    <ActionButton
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      pending={restore.isPending && restore.variables === row.version}
-                      aria-label={t('adminSite.legal.restoreNamed', { version: row.version })}
-                      onClick={() => restore.mutate(row.version)}
-                    >
-                      {t('adminSite.legal.restore')}
-                    </ActionButton>
-                  ) : row.status === 'scheduled' ? (
-                    <button
-                      type="button"
-                      className="btn btn-secondary btn-small"
-                      aria-label={t('adminSite.legal.trashNamed', { version: row.version })}
-                      onClick={() => setTarget(row)}
-                    >
-                      {t('adminSite.legal.trash')}
-                    </button>
+                  {/* Only a version still ahead can go to the trash; there is no edit screen. */}
+                  {trashed || row.status === 'scheduled' ? (
+                    <RowActions
+                      trashed={trashed}
+                      texts="adminSite.legal"
+                      named={{ version: row.version }}
+                      confirm={{
+                        title: t('adminSite.legal.confirmTitle'),
+                        text: t('adminSite.legal.confirmText', { version: row.version, date: dateTime(row.effective_at) }),
+                      }}
+                      onTrash={(close) => trash.mutate(row.version, { onSuccess: close })}
+                      trashPending={trash.isPending}
+                      onRestore={() => restore.mutate(row.version)}
+                      restorePending={restore.isPending && restore.variables === row.version}
+                    />
                   ) : (
                     <span className={styles.muted}>{t('adminSite.legal.kept')}</span>
                   )}
@@ -150,19 +141,6 @@ export function AdminLegalList({ kind, trashed }: { kind: LegalKind; trashed: bo
         {rows && rows.length === 0 && <p>{t(trashed ? 'adminSite.legal.emptyTrash' : 'adminSite.legal.empty')}</p>}
       </div>
       {reading && <LegalVersionDialog version={reading} onClose={() => setReading(null)} />}
-      {target && (
-        <Dialog title={t('adminSite.legal.confirmTitle')} onClose={close}>
-          <p>{t('adminSite.legal.confirmText', { version: target.version, date: dateTime(target.effective_at) })}</p>
-          <DialogActions>
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              {t('adminSite.legal.cancel')}
-            </button>
-            <ActionButton type="button" pending={trash.isPending} onClick={() => confirmTrash(target.version)}>
-              {t('adminSite.legal.confirmTrash')}
-            </ActionButton>
-          </DialogActions>
-        </Dialog>
-      )}
     </div>
   );
 }

@@ -1,13 +1,9 @@
 import { useField } from 'formik';
-import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessages } from '@/components/form/field-messages';
 import fileStyles from '@/components/form/file-field.module.css';
-import { acceptFor, FILE_RULES, fileHref, MIB, uploadFile } from '@/components/form/file-upload';
 import formCss from '@/components/form/form.module.css';
-import { useFieldA11y } from '@/components/form/use-field-a11y';
-import { isApiError } from '@/lib/api-error';
-import { errorText } from '@/lib/toast';
+import { useUploadOnChoose } from '@/components/form/use-upload-on-choose';
 import type { ImageField } from '../api/web-settings-form';
 import styles from './web-settings.module.css';
 
@@ -35,84 +31,41 @@ const BOX: Record<ImageField, { width: number; height: number }> = {
 export function ImageSettingField({ name, label }: { name: ImageField; label: string }) {
   const { t } = useTranslation();
   const kind = name === 'favicon' ? 'favicon' : 'site_logo';
-  const rules = FILE_RULES[kind];
-  const [field, meta, helpers] = useField<string>(name);
-  const [urlField, , urlHelpers] = useField<string>(`${name}_url`);
-  const [uploadError, setUploadError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const statusId = useId();
-  const maxMb = rules.maxBytes / MIB;
-  const hint = t('adminLists.webSetting.imageHint', { formats: rules.types.map((type) => type.label).join(', '), max: maxMb });
-  const a11y = useFieldA11y(meta, hint);
-  const error = uploadError ?? a11y.error;
-  const errorId = error ? `${a11y.id}-error` : undefined;
+  const [field] = useField<string>(name);
+  const [urlField] = useField<string>(`${name}_url`);
+  const upload = useUploadOnChoose({
+    name,
+    kind,
+    role: 'admin',
+    urlName: `${name}_url`,
+    hint: (formats, max) => t('adminLists.webSetting.imageHint', { formats, max }),
+    tooLarge: (max) => t('adminLists.webSetting.tooLarge', { max }),
+  });
   const builtIn = !field.value;
   const preview = builtIn ? BUILT_IN[name] : urlField.value;
 
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    setUploadError(undefined);
-    if (file.size > rules.maxBytes) {
-      setUploadError(t('adminLists.webSetting.tooLarge', { max: maxMb }));
-      input.value = '';
-      return;
-    }
-    setBusy(true);
-    try {
-      const stored = await uploadFile('admin', kind, file);
-      await helpers.setTouched(true, false);
-      await urlHelpers.setValue(fileHref('admin', stored.key));
-      await helpers.setValue(stored.key);
-    } catch (failure) {
-      setUploadError(
-        isApiError(failure) && failure.fields.file ? failure.fields.file : errorText(failure, t('errors.network')),
-      );
-    } finally {
-      setBusy(false);
-      input.value = '';
-    }
-  };
-
-  const restore = () => {
-    setUploadError(undefined);
-    void urlHelpers.setValue('');
-    void helpers.setValue('');
-  };
-
   return (
     <div className={formCss.field}>
-      <label htmlFor={a11y.id} className={formCss.label}>
+      <label htmlFor={upload.id} className={formCss.label}>
         {label}
       </label>
       <div className={styles.preview}>
         <img src={preview} alt={t('adminLists.webSetting.previewAlt', { name: label })} {...BOX[name]} />
         {!builtIn && (
-          <button type="button" className="btn btn-secondary btn-small" onClick={restore}>
+          <button type="button" className="btn btn-secondary btn-small" onClick={upload.clear}>
             {t('adminLists.webSetting.builtIn')}
           </button>
         )}
       </div>
-      <input
-        id={a11y.id}
-        type="file"
-        accept={acceptFor(kind)}
-        className={fileStyles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[a11y.hintId, errorId, statusId].filter(Boolean).join(' ')}
-        aria-busy={busy || undefined}
-        disabled={busy}
-        onChange={(event) => void onChange(event)}
-      />
-      <div id={statusId} className={fileStyles.status} aria-live="polite">
-        {busy
+      <input {...upload.inputProps} />
+      <div id={upload.statusId} className={fileStyles.status} aria-live="polite">
+        {upload.busy
           ? t('adminLists.webSetting.uploading')
           : builtIn
             ? t('adminLists.webSetting.usingBuiltIn')
             : t('adminLists.webSetting.usingUploaded')}
       </div>
-      <FieldMessages hint={hint} hintId={a11y.hintId} error={error} errorId={errorId} />
+      <FieldMessages {...upload.messages} />
     </div>
   );
 }
