@@ -75,6 +75,7 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .routes(routes!(routes::site::legal_document))
         .routes(routes!(routes::seo::robots))
         .routes(routes!(routes::seo::sitemap))
+        .routes(routes!(pages::home::home_page))
         .routes(routes!(pages::expert::expert_page))
         .routes(routes!(pages::directory::directory_page))
         .routes(routes!(pages::blog::blog_list_page))

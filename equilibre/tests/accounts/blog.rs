@@ -77,7 +77,7 @@ async fn admin_list(app: &TestApp, query: &str) -> Value {
     answer.json()
 }
 
-async fn upload_cover(app: &TestApp) -> String {
+pub(crate) async fn upload_cover(app: &TestApp) -> String {
     let part = Part::bytes(PNG.to_vec())
         .file_name("cover.png")
         .mime_str("image/png")

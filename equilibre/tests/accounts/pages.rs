@@ -10,6 +10,7 @@ use serde_json::json;
 use crate::support::{Answer, Backend, ExpertProfile, INDEX_HTML, TestApp, unique_email};
 
 on_both_backends!(
+    the_home_page_arrives_with_its_hero_in_the_readers_language,
     an_experts_page_arrives_with_its_content_and_tags,
     the_directory_arrives_with_its_first_experts_unless_filtered,
     blog_pages_arrive_in_the_language_of_their_address,
@@ -127,16 +128,39 @@ async fn the_directory_arrives_with_its_first_experts_unless_filtered(backend: B
     assert_eq!(filtered.text, INDEX_HTML);
 }
 
+async fn the_home_page_arrives_with_its_hero_in_the_readers_language(backend: Backend) {
+    let app = TestApp::with(backend).without_workers().start().await;
+    let french = page(&app, "/", "fr").await;
+    french.expect(200);
+    let html = html_of(&french);
+    for expected in [
+        "<html lang=\"fr\">",
+        "data-ssr=\"home\"",
+        "<h1>Trouvez votre équilibre avec des experts du bien-être certifiés</h1>",
+        "<h2>Comment ça marche</h2>",
+        "<a href=\"/our-experts\">Trouver un expert</a>",
+    ] {
+        assert!(html.contains(expected), "{expected} in {html}");
+    }
+    let html = html_of(&page(&app, "/", "en").await);
+    assert!(html.contains("<html lang=\"en\">"), "{html}");
+    assert!(
+        html.contains("<h1>Find your balance with certified wellbeing experts</h1>"),
+        "{html}"
+    );
+}
+
 async fn blog_pages_arrive_in_the_language_of_their_address(backend: Backend) {
     let app = TestApp::with(backend).without_workers().start().await;
     let admin = app.create_admin(&unique_email("editor")).await;
     app.sign_in_as(&admin).await;
     let now = app.now().to_rfc3339_opts(SecondsFormat::Secs, true);
+    let cover = crate::blog::upload_cover(&app).await;
     let post = |fr: &str, en: &str, publish_at: Option<&str>| {
         json!({
             "fr": {"title": fr, "slug": "", "body": "Le **sommeil** <img src=x onerror=alert(1)>", "tags": ["Sommeil"]},
             "en": {"title": en, "slug": "", "body": "Sleep **well**.", "tags": ["Sleep"]},
-            "author": {"kind": "editorial"}, "cover": null, "publish_at": publish_at,
+            "author": {"kind": "editorial"}, "cover": cover, "publish_at": publish_at,
         })
     };
     for body in [
@@ -184,6 +208,11 @@ async fn blog_pages_arrive_in_the_language_of_their_address(backend: Backend) {
         "{html}"
     );
     assert!(!html.contains("Brouillon caché"));
+    // The first card's cover, the list's largest paint, comes with the HTML.
+    assert!(
+        html.contains("alt=\"Bien dormir\" width=\"640\" height=\"360\" fetchpriority=\"high\""),
+        "{html}"
+    );
     page(&app, "/blog/brouillon-cache", "fr").await.expect(404);
 }
 

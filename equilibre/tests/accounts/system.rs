@@ -144,8 +144,11 @@ async fn unknown_api_paths_answer_a_json_404_and_other_paths_the_web_app(backend
                 .is_some_and(|t| t.starts_with("text/html")),
             "{page:?}"
         );
-        assert_eq!(page.text, INDEX_HTML);
     }
+    assert_eq!(deep_link.text, INDEX_HTML);
+    assert_eq!(reset_page.text, INDEX_HTML);
+    // The home page is rendered (pages::home).
+    assert!(root.text.contains("data-ssr=\"home\""), "{}", root.text);
 }
 
 async fn every_answer_carries_the_security_headers(backend: Backend) {

@@ -266,8 +266,11 @@ async fn the_web_app_s_files_go_precompressed_hashed_ones_immutable_pages_revali
     for page in [&root, &deep_link] {
         assert_eq!(page.status, 200);
         assert_eq!(page.header("cache-control"), Some("no-cache"));
-        assert_eq!(page.decoded(), crate::support::INDEX_HTML.as_bytes());
     }
+    assert_eq!(deep_link.decoded(), crate::support::INDEX_HTML.as_bytes());
+    // The home page is rendered (pages::home), compressed as asked.
+    assert_eq!(root.header("content-encoding"), Some("br"));
+    assert!(String::from_utf8_lossy(&root.decoded()).contains("data-ssr=\"home\""));
 }
 
 /// GET with `If-None-Match`, as a browser revalidating its copy.

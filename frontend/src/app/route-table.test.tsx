@@ -1,7 +1,10 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
+import { createRoutes, discoverAreaRoutes } from './route-table';
 
 const heading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
@@ -134,5 +137,23 @@ describe('route table', () => {
     stubFetch();
     const { router } = renderApp('/booking/abc');
     await waitFor(() => expect(router.state.location.pathname).toBe('/public/client/sign-in'));
+  });
+
+  it('leaves the areas’ screens out of the table until someone goes to that area, then adds that area’s only', async () => {
+    const leaf = (path: string) => matchRoutes(createRoutes(new QueryClient()), path)?.at(-1)?.route.path;
+    expect(leaf('/consultant/dashboard')).toBe('*');
+    const discover = discoverAreaRoutes();
+    const patch = vi.fn();
+    const args = (path: string) => ({ path, patch, matches: [], signal: new AbortController().signal, fetcherKey: undefined });
+    await discover(args('/our-experts/details/42'));
+    expect(patch).not.toHaveBeenCalled();
+    await discover(args('/Consultant/Dashboard'));
+    expect(patch).toHaveBeenCalledTimes(1);
+    const [id, children] = patch.mock.calls[0] as [string, { path?: string }[]];
+    expect(id).toBe('area-consultant');
+    expect(children.map((route) => route.path)).toContain('/consultant/dashboard');
+    expect(children.map((route) => route.path)).not.toContain('/admin/dashboard');
+    await discover(args('/consultant/my-booking'));
+    expect(patch).toHaveBeenCalledTimes(1);
   });
 });

@@ -6,6 +6,7 @@ import screensFile from '@/config/screens.json';
 import { json, stubFetch } from '@/testing/fetch-stub';
 import { renderApp } from '@/testing/render-app';
 import { sessionFor } from '@/testing/session';
+import { areaChildren } from './area-routes';
 import { createRoutes } from './route-table';
 
 /** One screen of the spec's §2 as src/config/screens.json lists it. */
@@ -27,7 +28,7 @@ const SERVER_ERROR = 'Une erreur est survenue';
 
 /** The leaf route `href` lands on: its pattern ('*' for the not-found routes). */
 const leaf = (href: string) => {
-  const matches = matchRoutes(createRoutes(new QueryClient()), href) ?? [];
+  const matches = matchRoutes(createRoutes(new QueryClient(), areaChildren), href) ?? [];
   return matches.at(-1)?.route;
 };
 

@@ -1,5 +1,5 @@
 /**
- * Pages the server renders (the directory, an expert's page, the blog list and a post:
+ * Pages the server renders (the home page, the directory, an expert's page, the blog list and a post:
  * `query-api/src/pages`) arrive with their content in `#root`, marked
  * `data-ssr="{kind}"`. That content stays on screen, in a sibling, while
  * the SPA renders into the hidden `#root`; once the SPA's own page shows
@@ -9,6 +9,7 @@
 
 /** What tells that the SPA's page of each kind is ready. */
 const READY: Record<string, string> = {
+  home: 'main h1',
   expert: 'main h1',
   directory: '#experts-results article, #experts-results .card',
   'blog-list': 'main article h2, main h1 ~ p',

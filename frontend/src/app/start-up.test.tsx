@@ -5,12 +5,15 @@ import { apiError, json, stubFetch } from '@/testing/fetch-stub';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { createRoutes } from './route-table';
+import { createRoutes, discoverAreaRoutes } from './route-table';
 
 /** With the app's own query client (its cache toasts data-loading errors). */
 const renderWithAppClient = (path: string) => {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const router = createMemoryRouter(createRoutes(queryClient), {
+    initialEntries: [path],
+    patchRoutesOnNavigation: discoverAreaRoutes(),
+  });
   render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -20,8 +20,8 @@ const loadPublicCatalogue = async (language: Language) => {
 /**
  * Texts loaded only when needed, so the public pages' first load (their JS budget)
  * stays small: `areas` with the area layout (profile, administration, reference
- * lists, booking screens of the areas, dashboards); `booking` with the booking page and the
- * expert page's slot picker; `secondFactor` with the areas, the sign-in's second step and the
+ * lists, booking screens of the areas, dashboards); `booking` with the booking page (the expert
+ * page's slot picker has its few texts, `slots`, in the public catalogue); `secondFactor` with the areas, the sign-in's second step and the
  * re-authentication dialog; `content` with the content pages; `blog` with the public blog pages and
  * the home page's and expert page's post lists; `lists` with the newsletter, starter-kit and waiting-list forms
  * and pages; `signUp` with the sign-up's later steps (the e-mail and mobile codes). Once wanted, a catalogue follows
@@ -63,7 +63,7 @@ const loadTexts = async (name: LazyCatalogue) => {
 /** Loads the areas' texts in the current language (and in later ones). */
 export const loadAreaTexts = () => loadTexts('areas');
 
-/** Loads the booking texts (booking page, slot picker) in the current language (and in later ones). */
+/** Loads the booking texts (the booking page, the areas' booking screens) in the current language (and in later ones). */
 export const loadBookingTexts = () => loadTexts('booking');
 
 /** Loads the complaints' and the audit trail's texts (with the areas). */

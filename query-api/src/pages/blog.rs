@@ -61,8 +61,13 @@ async fn list_page(
             p.ssr-lead { (text(lang,
                 "Conseils et éclairages de nos experts sur le bien-être au quotidien.",
                 "Advice and insights from our experts on everyday wellbeing.")) }
-            @for post in &posts.items {
+            @for (index, post) in posts.items.iter().enumerate() {
                 article.ssr-card {
+                    // The first cover is the page's largest paint: sent with the
+                    // HTML, it is fetched at once rather than when the SPA asks.
+                    @if let (0, Some(cover)) = (index, &post.cover_url) {
+                        img.ssr-cover src=(cover) alt=(post.title) width="640" height="360" fetchpriority="high";
+                    }
                     h2 { a href={ "/blog/" (post.slug) } { (post.title) } }
                     p { (post.excerpt) }
                     p.ssr-lead {

@@ -1,5 +1,5 @@
 //! Public pages rendered by the server on each request (issue 13 "Search
-//! engines"): an expert's page, the blog list and a blog post arrive with
+//! engines"): the home page, the directory, an expert's page, the blog list and a blog post arrive with
 //! their content, title, description, canonical and `hreflang` links and
 //! Open Graph tags in the first HTML response, so they are indexable and
 //! paint before any script runs; the SPA then takes over (it keeps the
@@ -14,6 +14,7 @@
 pub mod blog;
 pub mod directory;
 pub mod expert;
+pub mod home;
 pub mod site;
 
 use std::collections::HashMap;

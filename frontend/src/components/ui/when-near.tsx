@@ -1,27 +1,22 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
+import { useNear } from './use-near';
 
-/** How far below the screen a box starts loading: a little ahead of the scroll, not the whole next screen. */
-const AHEAD = '150px 0px';
+type Props = {
+  id?: string;
+  /** The box's size while its content has not come (a form's), so nothing moves when it does. */
+  className?: string;
+  /** How far ahead of the screen it loads (150 px by default; `SCREEN_AHEAD`). */
+  ahead?: string;
+  children: ReactNode;
+};
 
 /**
- * A box of the form's size whose content (and code) loads once it comes near the screen: the forms
- * below the fold, and their form and validation libraries, stay out of a page's first load.
+ * A box whose content (and code) loads once it comes near the screen: the forms and lists below
+ * the fold, and their libraries and texts, stay out of a page's first load.
  */
-export function WhenNear({ id, className, children }: { id?: string; className: string; children: ReactNode }) {
+export function WhenNear({ id, className, ahead, children }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = box.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: AHEAD },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
+  const near = useNear(box, ahead);
   return (
     <div ref={box} id={id} className={className}>
       {near && <Suspense fallback={null}>{children}</Suspense>}

@@ -84,9 +84,9 @@ export function BlogListPage() {
       />
       {data && data.items.length > 0 && (
         <ul className={styles.grid}>
-          {data.items.map((post) => (
+          {data.items.map((post, index) => (
             <li key={post.id}>
-              <PostCard post={post} />
+              <PostCard post={post} priority={index === 0} />
             </li>
           ))}
         </ul>

@@ -1,25 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { SCREEN_AHEAD } from '@/components/ui/use-near';
+import { WhenNear } from '@/components/ui/when-near';
 import { loadBlogTexts } from '@/lib/i18n';
 
-// The post lists and their texts stay out of the home page's and the expert page's first load.
+// The post lists, their request and their texts stay out of the home page's and the expert page's
+// first load: they come a screen before the reader reaches them.
 const load = () => Promise.all([import('./latest-posts'), loadBlogTexts()]).then(([module]) => module);
 const LatestPosts = lazy(() => load().then((module) => ({ default: module.LatestPosts })));
 const ExpertPosts = lazy(() => load().then((module) => ({ default: module.ExpertPosts })));
 
-/** The home page's latest posts, loaded after the page; hidden until (and unless) there are some. */
+/** The home page's latest posts; hidden until (and unless) there are some. */
 export function LazyLatestPosts() {
   return (
-    <Suspense fallback={null}>
+    <WhenNear ahead={SCREEN_AHEAD}>
       <LatestPosts />
-    </Suspense>
+    </WhenNear>
   );
 }
 
-/** An expert's latest posts on their page, loaded after it; hidden until (and unless) there are some. */
+/** An expert's latest posts on their page; hidden until (and unless) there are some. */
 export function LazyExpertPosts({ consultantId }: { consultantId: string }) {
   return (
-    <Suspense fallback={null}>
+    <WhenNear ahead={SCREEN_AHEAD}>
       <ExpertPosts consultantId={consultantId} />
-    </Suspense>
+    </WhenNear>
   );
 }

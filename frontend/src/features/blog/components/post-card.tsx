@@ -11,10 +11,12 @@ type Props = {
   post: PublicBlogCard;
   /** Heading level of the title in the page's outline. */
   headingLevel?: 2 | 3;
+  /** The first card of a page: its cover is the page's largest paint, so it loads at once. */
+  priority?: boolean;
 };
 
 /** One post in a list: cover, title (the link to it), excerpt, date, reading time and author. */
-export function PostCard({ post, headingLevel = 2 }: Props) {
+export function PostCard({ post, headingLevel = 2, priority = false }: Props) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className={`card ${styles.card}`}>
@@ -25,7 +27,8 @@ export function PostCard({ post, headingLevel = 2 }: Props) {
           width={COVER.width}
           height={COVER.height}
           alt={post.title}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       )}

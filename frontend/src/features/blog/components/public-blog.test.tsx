@@ -52,8 +52,11 @@ describe('public blog list (/blog)', () => {
     expect(cards).toHaveLength(3);
     const first = within(cards[0]);
     const cover = first.getByRole('img', { name: 'Bien dormir' });
-    expect(cover.getAttribute('loading')).toBe('lazy');
+    // The first cover is the page's largest paint: asked at once; later ones when scrolled near.
+    expect([cover.getAttribute('loading'), cover.getAttribute('fetchpriority')]).toEqual(['eager', 'high']);
     expect([cover.getAttribute('width'), cover.getAttribute('height')]).toEqual(['640', '360']);
+    const third = within(cards[2]).getByRole('img', { name: 'Marcher' });
+    expect([third.getAttribute('loading'), third.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
     expect(first.getByRole('heading', { level: 2, name: 'Bien dormir' })).toBeTruthy();
     expect(first.getByRole('link', { name: 'Bien dormir' }).getAttribute('href')).toBe('/blog/bien-dormir');
     expect(first.getByText('Quelques habitudes simples pour des nuits réparatrices.')).toBeTruthy();

@@ -1,13 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadBookingTexts } from '@/lib/i18n';
 import styles from './lazy-slot-picker.module.css';
 import type { SlotPickerProps } from './slot-picker';
 
-// The picker and its texts stay out of the expert page's first load.
-const SlotPicker = lazy(() =>
-  Promise.all([import('./slot-picker'), loadBookingTexts()]).then(([module]) => ({ default: module.SlotPicker })),
-);
+// The picker stays out of the expert page's first load. Its few texts (`slots`) are public
+// ones: the booking catalogue is the booking page's and the areas'.
+const SlotPicker = lazy(() => import('./slot-picker').then((module) => ({ default: module.SlotPicker })));
 
 /**
  * The slot picker, loaded when first shown. Until its slots are shown it keeps about the

@@ -55,16 +55,16 @@ export function SlotPicker({ consultantId, onPick, level = 2, busy = false, pend
 
   return (
     <section aria-labelledby={headingId} className={query.isPending ? pendingClassName : undefined}>
-      <Heading id={headingId}>{t('booking.slots.title')}</Heading>
-      {data && <p className={styles.zone}>{t('booking.slots.zone', { zone: zoneLabel(data.timezone, language) })}</p>}
+      <Heading id={headingId}>{t('slots.title')}</Heading>
+      {data && <p className={styles.zone}>{t('slots.zone', { zone: zoneLabel(data.timezone, language) })}</p>}
       <div role="status" aria-live="polite">
         {query.isPending && t('common.loading')}
-        {data && days.length === 0 && t('booking.slots.none', { days: SLOT_DAYS })}
+        {data && days.length === 0 && t('slots.none', { days: SLOT_DAYS })}
       </div>
       {query.isError && !data && <p role="alert">{errorText(query.error, t('errors.network'))}</p>}
       {data && current && (
         <>
-          <ul className={styles.days} aria-label={t('booking.slots.days')}>
+          <ul className={styles.days} aria-label={t('slots.days')}>
             {days.map(([day, slots]) => (
               <li key={day}>
                 <button
@@ -82,7 +82,7 @@ export function SlotPicker({ consultantId, onPick, level = 2, busy = false, pend
           <ul className={styles.times}>
             {current[1].map((slot) => {
               const time = formatTimeIn(slot.start, data.timezone, language);
-              const label = t('booking.slots.pick', {
+              const label = t('slots.pick', {
                 date: formatDayIn(slot.start, data.timezone, language),
                 time,
               });

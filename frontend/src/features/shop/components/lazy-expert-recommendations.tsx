@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
+import { SCREEN_AHEAD, useNear } from '@/components/ui/use-near';
 import { loadContentTexts } from '@/lib/i18n';
 import { useExpertRecommendations } from '../api/get-expert-recommendations';
 
@@ -11,9 +12,21 @@ const ExpertRecommendations = lazy(() =>
 
 /**
  * The products an expert recommends, at the end of their page: nothing at all until (and unless) the
- * server lists some, so an expert without any gets no empty box and nothing moves.
+ * server lists some, so an expert without any gets no empty box and nothing moves. Asked a screen
+ * before they would be seen.
  */
 export function LazyExpertRecommendations({ consultantId }: { consultantId: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNear(box, SCREEN_AHEAD);
+  return (
+    <div ref={box}>
+      {near && <Recommendations consultantId={consultantId} />}
+    </div>
+  );
+}
+
+/** Asked a screen before the end of the page comes into view. */
+function Recommendations({ consultantId }: { consultantId: string }) {
   const items = useExpertRecommendations(consultantId).data;
   if (!items?.length) return null;
   return (
