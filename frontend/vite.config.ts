@@ -55,6 +55,9 @@ function precompress(): Plugin {
   };
 }
 
+/** Chunks every page loads before any lazy one (named by the `codeSplitting` groups below). */
+const FIRST_LOAD_CHUNK = /(^|\/)(vendor|index|shell|rolldown-runtime)-[\w-]+\.js$/;
+
 /**
  * react-router's package exports name only its development build (warnings and
  * checks left in); the production build ships beside it. Builds take that one.
@@ -86,6 +89,12 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    modulePreload: {
+      // A lazy chunk's preload list leaves out the chunks the page's first load has already run
+      // (the framework, the entry and the shell): every lazy chunk named them again, for nothing.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !FIRST_LOAD_CHUNK.test(dep)),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -97,11 +106,12 @@ export default defineConfig(({ command }) => ({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
             },
-            // Our own modules every page runs at start (the entry imports them), in one chunk rather
-            // than one small file each: the bundler leaves shared modules out of the entry chunk.
+            // Our own small modules every public page runs (the entry's, and the page title), in one
+            // chunk rather than one small file each: the bundler leaves modules the lazy chunks share
+            // with the entry out of it.
             {
               name: 'shell',
-              test: /src[\\/](lib[\\/](api-client|api-error|persisted-state|storage)|config[\\/]roles)\.ts$/,
+              test: /src[\\/](lib[\\/](api-client|api-error|persisted-state|storage)\.ts|config[\\/]roles\.ts|components[\\/](ui[\\/]use-near\.ts|layouts[\\/](page-title|area-context)\.tsx))$/,
             },
             // The validation library apart from the form library: a form may load it only when it checks.
             {

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
-import { useBrowser, waitForPath, withPage } from './support/browser.mjs';
+import { scrollTo, useBrowser, waitForPath, withPage } from './support/browser.mjs';
 import { admin, unique } from './support/env.mjs';
 import { submitSignIn } from './support/forms.mjs';
 import { assertAccessible } from './support/axe.mjs';
@@ -86,6 +86,8 @@ describe('blog', () => {
       for (let attempt = 0; ; attempt += 1) {
         await page.goto('/');
         try {
+          // The list loads a screen before it is reached.
+          await scrollTo(page, latest, 5_000);
           await latest.getByRole('link', { name: titleFr }).waitFor({ timeout: 5_000 });
           break;
         } catch (error) {

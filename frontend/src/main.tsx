@@ -1,7 +1,7 @@
 import '@fontsource/lato/latin-400.css';
 import '@fontsource/lato/latin-700.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { keepServerPageUntilReady } from './app/server-page';
@@ -12,10 +12,14 @@ if (!root) throw new Error('#root is missing from index.html');
 
 const render = () => {
   keepServerPageUntilReady(root);
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the first page in slices and yields between them, so a phone
+  // stays responsive while it does (the server's page, when there is one, is on screen meanwhile).
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 };
 

@@ -14,24 +14,26 @@ import {
   loadBookingTexts,
   loadComplaintTexts,
   loadContentTexts,
+  loadHomeTexts,
   loadSecondFactorTexts,
 } from '@/lib/i18n';
 import { requireSession } from './guards';
 import { room } from './lazy-routes';
-import * as chooseRole from './routes/auth/choose-role';
-import * as forgetPassword from './routes/auth/forget-password';
-import * as resetPassword from './routes/auth/reset-password';
-import * as signIn from './routes/auth/sign-in';
-import * as signUp from './routes/auth/sign-up';
-import * as ourExperts from './routes/directory/our-experts';
-import * as home from './routes/home';
 import { LazyNewsletterForm } from './routes/lazy-lists';
 import { loadLists } from './routes/load-lists';
 import { RootLayout } from './routes/root-layout';
 
-// Public auth pages and the directory are small shells in the main bundle (their title paints at
-// once, good LCP); their forms (Formik, yup) and the search load lazily inside. Content pages
-// (the static and legal pages' server texts), the lifestyle page and the areas are lazy routes.
+// Every page is a lazy route: the first load carries the frame (header, footer, consent) and the
+// page's own chunk only. The home page, the directory, an expert's page and the blog come painted by
+// the server meanwhile (server-page.ts); the auth pages are small shells whose forms (Formik, yup)
+// load inside them. The areas' screens are discovered (`discoverAreaRoutes`).
+const home = () => Promise.all([import('./routes/home'), loadHomeTexts()]).then(([route]) => route);
+const ourExperts = () => import('./routes/directory/our-experts');
+const chooseRole = () => import('./routes/auth/choose-role');
+const signIn = () => import('./routes/auth/sign-in');
+const signUp = () => import('./routes/auth/sign-up');
+const forgetPassword = () => import('./routes/auth/forget-password');
+const resetPassword = () => import('./routes/auth/reset-password');
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
 const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
@@ -67,9 +69,9 @@ const contentRoute = (path: string, key: ContentPageKey): RouteObject => ({
 const authRoutes = (role: Role): RouteObject[] => {
   const pages = paths.public[role];
   return [
-    ...each(pages.signIn.paths, { Component: signIn.Component }),
-    ...each(pages.forgetPassword.paths, { Component: forgetPassword.Component }),
-    ...each(pages.verify.paths, { Component: resetPassword.Component }),
+    ...each(pages.signIn.paths, { lazy: signIn }),
+    ...each(pages.forgetPassword.paths, { lazy: forgetPassword }),
+    ...each(pages.verify.paths, { lazy: resetPassword }),
   ];
 };
 
@@ -139,14 +141,14 @@ export const createRoutes = (
         {
           element: <PublicLayout newsletter={<LazyNewsletterForm />} />,
           children: [
-            { index: true, Component: home.Component },
+            { index: true, lazy: home },
             contentRoute(paths.aboutUs.path, 'about-us'),
             contentRoute(paths.alternativeMedicine.path, 'alternative-medicine'),
             contentRoute(paths.sdgMedia.path, 'sdg-media'),
             contentRoute(paths.faq.path, 'faq'),
             contentRoute(paths.teamAndVision.path, 'team-and-vision'),
             contentRoute(paths.media.path, 'media'),
-            { path: paths.ourExperts.path, Component: ourExperts.Component },
+            { path: paths.ourExperts.path, lazy: ourExperts },
             { path: paths.expertDetails.path, lazy: expertDetails, loader: prefetchExpert(queryClient) },
             { path: paths.lifestyleProduct.path, lazy: lifestyle },
             contentRoute(paths.termsConditions.path, 'terms'),
@@ -163,10 +165,10 @@ export const createRoutes = (
               loader: async (args) => (await import('./routes/room')).roomLoader(queryClient)(args),
             },
             { path: paths.booking.path, lazy: booking, loader: requireSession(queryClient, 'client') },
-            ...each(paths.public.signIn.paths, { Component: chooseRole.Component }),
-            ...each(paths.public.signUp.paths, { Component: chooseRole.Component }),
+            ...each(paths.public.signIn.paths, { lazy: chooseRole }),
+            ...each(paths.public.signUp.paths, { lazy: chooseRole }),
             ...ROLES.flatMap(authRoutes),
-            ...SIGN_UP_ROLES.flatMap((role) => each(paths.public[role].signUp.paths, { Component: signUp.Component })),
+            ...SIGN_UP_ROLES.flatMap((role) => each(paths.public[role].signUp.paths, { lazy: signUp })),
             ...each(paths.public.page404.paths, { Component: NotFoundPage }),
             ...each(paths.public.page500.paths, { Component: ServerErrorPage }),
             { path: paths.notFound.path, Component: NotFoundPage },

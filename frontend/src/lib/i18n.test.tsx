@@ -20,6 +20,13 @@ describe('language', () => {
     expect(initialLanguage()).toBe('fr');
   });
 
+  it('on a first visit, takes the language of the page the server rendered; a stored choice wins', () => {
+    expect(initialLanguage('en')).toBe('en');
+    expect(initialLanguage('de')).toBe('fr');
+    window.localStorage.setItem(STORAGE_KEYS.selectedLanguage, 'fr');
+    expect(initialLanguage('en')).toBe('fr');
+  });
+
   it('switches the whole interface, sets <html lang>, remembers it, and sends Accept-Language', async () => {
     const fetch = stubFetch();
     const { router } = renderApp('/about-us');

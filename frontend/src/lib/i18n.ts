@@ -24,10 +24,11 @@ const loadPublicCatalogue = async (language: Language) => {
  * page's slot picker has its few texts, `slots`, in the public catalogue); `secondFactor` with the areas, the sign-in's second step and the
  * re-authentication dialog; `content` with the content pages; `blog` with the public blog pages and
  * the home page's and expert page's post lists; `lists` with the newsletter, starter-kit and waiting-list forms
- * and pages; `signUp` with the sign-up's later steps (the e-mail and mobile codes). Once wanted, a catalogue follows
+ * and pages; `signUp` with the sign-up's later steps (the e-mail and mobile codes); `home` with the home page (the
+ * server renders its sections from the same file). Once wanted, a catalogue follows
  * language changes.
  */
-type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog' | 'lists' | 'signUp';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog' | 'lists' | 'signUp' | 'home';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
@@ -40,6 +41,7 @@ const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ def
   blog: { fr: () => import('@/locales/blog/fr.json'), en: () => import('@/locales/blog/en.json') },
   lists: { fr: () => import('@/locales/lists/fr.json'), en: () => import('@/locales/lists/en.json') },
   signUp: { fr: () => import('@/locales/sign-up/fr.json'), en: () => import('@/locales/sign-up/en.json') },
+  home: { fr: () => import('@/locales/home/fr.json'), en: () => import('@/locales/home/en.json') },
 };
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
@@ -84,10 +86,18 @@ export const loadListTexts = () => loadTexts('lists');
 /** Loads the texts of the sign-up's later steps (the e-mail and mobile codes). */
 export const loadSignUpTexts = () => loadTexts('signUp');
 
-/** The stored `selectedLanguage` wins over the persisted state; French otherwise. */
-export const initialLanguage = (): Language => {
+/** Loads the home page's texts. */
+export const loadHomeTexts = () => loadTexts('home');
+
+/**
+ * The stored `selectedLanguage` wins; without one, the language of a page the server rendered
+ * (`<html lang>`, from the browser's `Accept-Language`), so the page does not change language when
+ * the SPA takes over; then the persisted state's; French otherwise.
+ */
+export const initialLanguage = (served?: string): Language => {
   const selected = readStorage(STORAGE_KEYS.selectedLanguage);
   if (isLanguage(selected)) return selected;
+  if (isLanguage(served)) return served;
   const persisted = getPersistedState().language;
   return isLanguage(persisted) ? persisted : DEFAULT_LANGUAGE;
 };
@@ -99,6 +109,9 @@ const apply = (language: Language) => {
 
 /** Initialises i18next with the remembered language (loading its catalogue first). */
 export const initI18n = async () => {
+  // Read before `apply` sets it (and before the SPA takes over `#root`): the server's choice for a
+  // page it rendered.
+  const served = document.getElementById('root')?.dataset.ssr ? document.documentElement.lang : undefined;
   if (!i18n.isInitialized) {
     await i18n.use(initReactI18next).init({
       resources: { fr: { translation: fr } },
@@ -114,7 +127,7 @@ export const initI18n = async () => {
       if (isLanguage(language)) apply(language);
     });
   }
-  const language = initialLanguage();
+  const language = initialLanguage(served);
   if (language !== i18n.resolvedLanguage) {
     await loadCatalogue(language);
     await i18n.changeLanguage(language);

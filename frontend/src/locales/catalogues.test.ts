@@ -23,11 +23,17 @@ const frLists = read('lists/fr.json');
 const enLists = read('lists/en.json');
 const frSignUp = read('sign-up/fr.json');
 const enSignUp = read('sign-up/en.json');
+const frHome = read('home/fr.json');
+const enHome = read('home/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
-const fr = { ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog, ...frLists, ...frSignUp };
-const en = { ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog, ...enLists, ...enSignUp };
+const fr = {
+  ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog, ...frLists, ...frSignUp, ...frHome,
+};
+const en = {
+  ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog, ...enLists, ...enSignUp, ...enHome,
+};
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
 const leafKeys = (value: unknown, prefix = ''): string[] => {
@@ -63,6 +69,8 @@ describe('translation catalogues', () => {
     expect(Object.keys(enLists).filter((key) => earlier(key, [...enBefore, enBlog]))).toEqual([]);
     expect(Object.keys(frSignUp).filter((key) => earlier(key, [...frBefore, frBlog, frLists]))).toEqual([]);
     expect(Object.keys(enSignUp).filter((key) => earlier(key, [...enBefore, enBlog, enLists]))).toEqual([]);
+    expect(Object.keys(frHome).filter((key) => earlier(key, [...frBefore, frBlog, frLists, frSignUp]))).toEqual([]);
+    expect(Object.keys(enHome).filter((key) => earlier(key, [...enBefore, enBlog, enLists, enSignUp]))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

@@ -10,6 +10,7 @@ import {
   loadBookingTexts,
   loadComplaintTexts,
   loadContentTexts,
+  loadHomeTexts,
   loadSecondFactorTexts,
 } from '@/lib/i18n';
 import { reloadPersistedState } from '@/lib/persisted-state';
@@ -27,6 +28,7 @@ await loadComplaintTexts();
 await loadSecondFactorTexts();
 await loadContentTexts();
 await loadBlogTexts();
+await loadHomeTexts();
 
 // jsdom does not implement scrolling (used by ScrollRestoration).
 window.scrollTo = () => undefined;

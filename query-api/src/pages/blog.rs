@@ -127,7 +127,7 @@ async fn post_page(state: &QueryState, lang: Lang, slug: &str) -> Result<Page, Q
                     " · " (post.reading_minutes) " min · " (author_name(&post.author, lang))
                 }
                 @if let Some(cover) = &post.cover_url {
-                    img.ssr-cover src=(cover) alt=(post.title) width="640" height="360";
+                    img.ssr-cover src=(cover) alt=(post.title) width="640" height="360" fetchpriority="high";
                 }
                 // Sanitised when the post was projected (domain::markup).
                 div.ssr-prose { (PreEscaped(&post.body_html)) }

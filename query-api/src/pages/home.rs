@@ -3,7 +3,7 @@
 //! scripts have run (the SPA then adds the live figures, the latest posts
 //! and the quote of the day).
 //!
-//! The texts are the SPA's own public catalogue (`frontend/src/locales`),
+//! The texts are the SPA's own home catalogue (`frontend/src/locales/home`),
 //! compiled in: one wording, and a rendered page that cannot drift from the
 //! SPA's.
 
@@ -20,12 +20,12 @@ use super::{Page, cached, frame};
 use crate::QueryState;
 
 static FRENCH: LazyLock<Value> =
-    LazyLock::new(|| catalogue(include_str!("../../../frontend/src/locales/fr.json")));
+    LazyLock::new(|| catalogue(include_str!("../../../frontend/src/locales/home/fr.json")));
 static ENGLISH: LazyLock<Value> =
-    LazyLock::new(|| catalogue(include_str!("../../../frontend/src/locales/en.json")));
+    LazyLock::new(|| catalogue(include_str!("../../../frontend/src/locales/home/en.json")));
 
 fn catalogue(json: &str) -> Value {
-    serde_json::from_str(json).expect("the SPA's public catalogue is JSON (checked by its tests)")
+    serde_json::from_str(json).expect("the SPA's home catalogue is JSON (checked by its tests)")
 }
 
 /// The text at `key` ("home.title") in `lang`'s catalogue; empty when

@@ -4,7 +4,7 @@ import { LazyQuoteOfTheDay } from '@/features/quotes/components/lazy-quote-of-th
 import { LazyStarterKit } from './lazy-lists';
 
 /**
- * The home page (in the first load) with the starter-kit request, the latest blog posts and the quote of
+ * The home page (painted by the server first) with the starter-kit request, the latest blog posts and the quote of
  * the day (loaded after it).
  */
 export function Component() {

@@ -5,7 +5,7 @@ import { prefetchDirectory } from '@/features/directory/api/prefetch';
 import { DirectoryPage } from '@/features/directory/components/directory-page';
 import { LazyDirectorySearch } from './lazy-directory-search';
 
-/** spec §2 `/our-experts/:search?`: the title in the first load, the search below it. */
+/** spec §2 `/our-experts/:search?`: the title (the server paints the first page first), the search below it. */
 export function Component() {
   const { search } = useParams();
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { errorText } from '@/lib/toast';
 import { browserTimeZone, formatDayIn, formatShortDayIn, formatTimeIn, todayIn, zoneLabel } from '@/lib/zoned-time';
 import { bookingToken } from '../api/booking-token';
 import { SLOT_DAYS, useSlots, type Slot } from '../api/get-slots';
-import styles from './booking.module.css';
+import styles from './slot-picker.module.css';
 
 export type SlotPickerProps = {
   consultantId: string;

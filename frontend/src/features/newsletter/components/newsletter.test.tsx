@@ -19,7 +19,7 @@ describe('newsletter: the footer’s form', () => {
   it('sends the trimmed address with the empty honeypot and says to check the mailbox, whatever the address', async () => {
     const fetch = stubFetch({ [`POST ${SUBSCRIBE}`]: accepted });
     renderApp('/sign-in');
-    const section = screen.getByRole('heading', { level: 2, name: 'Newsletter' }).closest('section')!;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Newsletter' })).closest('section')!;
     const form = await footerForm();
     expect(section.contains(form)).toBe(true);
     const email = within(form).getByLabelText<HTMLInputElement>(/^Votre adresse e-mail/);
