@@ -81,13 +81,15 @@ const referenceRoutes = (): RouteObject[] =>
     ),
   );
 
+/** An area screen of its own lazy module, with its page header's title and subtitle. */
+const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
+  path,
+  lazy,
+  handle: { titleKey, subtitleKey } satisfies RouteHandle,
+});
+
 /** spec §2 admin consultant, client and their profile pages, and the contact-us list. */
 const adminPeopleRoutes = (): RouteObject[] => {
-  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
-    path,
-    lazy,
-    handle: { titleKey, subtitleKey } satisfies RouteHandle,
-  });
   const { consultants, clients } = paths.admin;
   return [
   page(consultants.list.path, consultantList, 'adminConsultants.title', 'adminConsultants.subtitle'),
@@ -111,11 +113,6 @@ const clientFileRoutes = (): RouteObject[] =>
   );
 /** Issue 4 (booking) screens of each area. */
 const bookingRoutes = (role: Role): RouteObject[] => {
-  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
-    path,
-    lazy,
-    handle: { titleKey, subtitleKey } satisfies RouteHandle,
-  });
   if (role === 'client') {
     return [page(paths.client.myBooking.path, clientBookings, 'bookings.title', 'bookings.subtitle.client')];
   }
@@ -138,11 +135,6 @@ const bookingRoutes = (role: Role): RouteObject[] => {
 
 /** Issue 10 (complaints) screens of each area. */
 const complaintRoutes = (role: Role): RouteObject[] => {
-  const page = (path: string, lazy: RouteObject['lazy'], titleKey: string, subtitleKey: string): RouteObject => ({
-    path,
-    lazy,
-    handle: { titleKey, subtitleKey } satisfies RouteHandle,
-  });
   if (role === 'admin') {
     const { client, consultant, edit } = paths.admin.complaints;
     return [

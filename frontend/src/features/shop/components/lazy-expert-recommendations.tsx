@@ -1,5 +1,6 @@
-import { lazy, Suspense, useRef } from 'react';
-import { SCREEN_AHEAD, useNear } from '@/components/ui/use-near';
+import { lazy, Suspense } from 'react';
+import { SCREEN_AHEAD } from '@/components/ui/use-near';
+import { WhenNear } from '@/components/ui/when-near';
 import { loadContentTexts } from '@/lib/i18n';
 import { useExpertRecommendations } from '../api/get-expert-recommendations';
 
@@ -16,12 +17,10 @@ const ExpertRecommendations = lazy(() =>
  * before they would be seen.
  */
 export function LazyExpertRecommendations({ consultantId }: { consultantId: string }) {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNear(box, SCREEN_AHEAD);
   return (
-    <div ref={box}>
-      {near && <Recommendations consultantId={consultantId} />}
-    </div>
+    <WhenNear ahead={SCREEN_AHEAD}>
+      <Recommendations consultantId={consultantId} />
+    </WhenNear>
   );
 }
 
