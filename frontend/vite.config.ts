@@ -90,6 +90,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     modulePreload: {
+      // Every browser we support preloads modules itself (Safari from 17; an older one just does not preload).
+      polyfill: false,
       // A lazy chunk's preload list leaves out the chunks the page's first load has already run
       // (the framework, the entry and the shell): every lazy chunk named them again, for nothing.
       resolveDependencies: (_file, deps, { hostType }) =>
@@ -104,7 +106,7 @@ export default defineConfig(({ command }) => ({
             // list of the searchable pickers (@tanstack/react-virtual) with the pickers.
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)(?![\\/]build[\\/]modern[\\/](?:useQueries|queriesObserver|useSuspense|useInfinite|infiniteQueryObserver|useMutationState|useIsFetching|HydrationBoundary|hydration))|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,
             },
             // Our own small modules every public page runs (the entry's, and the page title), in one
             // chunk rather than one small file each: the bundler leaves modules the lazy chunks share

@@ -193,8 +193,9 @@ describe('waiting list', () => {
     const email = `attente-${unique()}@example.org`;
     await withPage(browser(), PHONE, async ({ page }) => {
       await page.goto(`/our-experts/details/${expert.id}`);
-      // The form loads as it comes near the screen: scrolled to, as a visitor does.
-      const form = await scrollTo(page, page.getByRole('form', { name: 'Liste d’attente' }));
+      // The form comes when asked for, by the button below the slots.
+      await page.getByRole('button', { name: 'Être prévenu(e) quand un créneau se libère' }).click();
+      const form = page.getByRole('form', { name: 'Liste d’attente' });
       await form.getByLabel(exactly('Votre adresse e-mail')).fill(email);
       // Today and a week later in France, by default.
       assert.match(await form.getByLabel(exactly('Du')).inputValue(), /^\d{4}-\d{2}-\d{2}$/);

@@ -18,7 +18,7 @@ import {
 } from './support/services.mjs';
 
 // The whole suite on a 2-core machine; the phone layouts visit every screen twice.
-const SUITE_TIMEOUT_MS = 12 * 60_000;
+const SUITE_TIMEOUT_MS = 16 * 60_000;
 const admin = { email: 'admin@e2e.test', password: 'e2e admin pass phrase 7419' };
 const started = [];
 let workDir;

@@ -2,16 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
 import type { Role } from '@/config/roles';
-import { sessionQueryOptions } from '@/lib/auth';
+import { knownSession } from '@/lib/auth';
 import { getPersistedState, setRoleStatus } from '@/lib/persisted-state';
 import { rememberRedirectUrl } from '@/lib/redirect-url';
-
-/**
- * The session of `role`, asked of the server (`GET /api/{area}/session`) only when this
- * browser remembers signing in to it: a visitor's pages send no request the server must refuse.
- */
-export const knownSession = async (queryClient: QueryClient, role: Role) =>
-  getPersistedState().auth[role].status ? queryClient.fetchQuery(sessionQueryOptions(role)) : null;
 
 /**
  * Route guard (spec §4, DESIGN §2): the session (see `knownSession`).

@@ -14,6 +14,7 @@ import {
   loadBookingTexts,
   loadComplaintTexts,
   loadContentTexts,
+  loadFormTexts,
   loadHomeTexts,
   loadSecondFactorTexts,
 } from '@/lib/i18n';
@@ -29,14 +30,16 @@ import { RootLayout } from './routes/root-layout';
 // load inside them. The areas' screens are discovered (`discoverAreaRoutes`).
 const home = () => Promise.all([import('./routes/home'), loadHomeTexts()]).then(([route]) => route);
 const ourExperts = () => import('./routes/directory/our-experts');
-const chooseRole = () => import('./routes/auth/choose-role');
-const signIn = () => import('./routes/auth/sign-in');
-const signUp = () => import('./routes/auth/sign-up');
-const forgetPassword = () => import('./routes/auth/forget-password');
-const resetPassword = () => import('./routes/auth/reset-password');
+// The auth pages bring the forms' texts.
+const withFormTexts = <T,>(page: () => Promise<T>) => () => Promise.all([page(), loadFormTexts()]).then(([route]) => route);
+const chooseRole = withFormTexts(() => import('./routes/auth/choose-role'));
+const signIn = withFormTexts(() => import('./routes/auth/sign-in'));
+const signUp = withFormTexts(() => import('./routes/auth/sign-up'));
+const forgetPassword = withFormTexts(() => import('./routes/auth/forget-password'));
+const resetPassword = withFormTexts(() => import('./routes/auth/reset-password'));
 const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
-const contact = () => Promise.all([import('./routes/contact'), loadContentTexts()]).then(([route]) => route);
+const contact = () => Promise.all([import('./routes/contact'), loadContentTexts(), loadFormTexts()]).then(([route]) => route);
 // The public blog: lazy pages with their texts.
 // The lifestyle page (issue 13): its texts are the content ones (the card form brings the booking's own).
 const lifestyle = () => Promise.all([import('./routes/lifestyle'), loadContentTexts()]).then(([route]) => route);
@@ -150,7 +153,14 @@ export const createRoutes = (
             contentRoute(paths.media.path, 'media'),
             { path: paths.ourExperts.path, lazy: ourExperts },
             { path: paths.expertDetails.path, lazy: expertDetails, loader: prefetchExpert(queryClient) },
-            { path: paths.lifestyleProduct.path, lazy: lifestyle },
+            {
+              path: paths.lifestyleProduct.path,
+              lazy: lifestyle,
+              // Its lists are read while its code downloads (the loader's own small chunk).
+              loader: async (args) => (await import('@/features/shop/api/prefetch')).prefetchShop(queryClient)(args),
+              // Once there, new filters and pages keep the shown cards until the next come.
+              shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+            },
             contentRoute(paths.termsConditions.path, 'terms'),
             contentRoute(paths.privacyPolicy.path, 'privacy'),
             { path: paths.contactUs.path, lazy: contact },

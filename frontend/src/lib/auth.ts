@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { API_AREA, type Role } from '@/config/roles';
 import { api } from './api-client';
 import { isApiError } from './api-error';
-import { setRoleStatus } from './persisted-state';
+import { getPersistedState, setRoleStatus } from './persisted-state';
 
 /** The session's second factor (docs/api.md "Second factor"). */
 export type SecondFactorStatus = {
@@ -70,6 +70,13 @@ export const sessionQueryOptions = (role: Role) =>
   });
 
 export const useSession = (role: Role) => useQuery(sessionQueryOptions(role));
+
+/**
+ * The session of `role`, asked of the server (`GET /api/{area}/session`) only when this
+ * browser remembers signing in to it: a visitor's pages send no request the server must refuse.
+ */
+export const knownSession = async (queryClient: QueryClient, role: Role) =>
+  getPersistedState().auth[role].status ? queryClient.fetchQuery(sessionQueryOptions(role)) : null;
 
 /** Records a successful sign-in (the session body the server answered). */
 export const storeSession = (queryClient: QueryClient, role: Role, session: Session) => {

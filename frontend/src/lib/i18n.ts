@@ -25,10 +25,11 @@ const loadPublicCatalogue = async (language: Language) => {
  * re-authentication dialog; `content` with the content pages; `blog` with the public blog pages and
  * the home page's and expert page's post lists; `lists` with the newsletter, starter-kit and waiting-list forms
  * and pages; `signUp` with the sign-up's later steps (the e-mail and mobile codes); `home` with the home page (the
- * server renders its sections from the same file). Once wanted, a catalogue follows
- * language changes.
+ * server renders its sections from the same file); `forms` (fields, validation messages, the auth pages)
+ * with every catalogue of forms below and with the auth pages and the contact form. Once wanted, a
+ * catalogue follows language changes.
  */
-type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog' | 'lists' | 'signUp' | 'home';
+type LazyCatalogue = 'areas' | 'booking' | 'complaints' | 'secondFactor' | 'content' | 'blog' | 'lists' | 'signUp' | 'home' | 'forms';
 const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ default: object }>>> = {
   areas: { fr: () => import('@/locales/areas/fr.json'), en: () => import('@/locales/areas/en.json') },
   booking: { fr: () => import('@/locales/booking/fr.json'), en: () => import('@/locales/booking/en.json') },
@@ -42,7 +43,10 @@ const lazyCatalogues: Record<LazyCatalogue, Record<Language, () => Promise<{ def
   lists: { fr: () => import('@/locales/lists/fr.json'), en: () => import('@/locales/lists/en.json') },
   signUp: { fr: () => import('@/locales/sign-up/fr.json'), en: () => import('@/locales/sign-up/en.json') },
   home: { fr: () => import('@/locales/home/fr.json'), en: () => import('@/locales/home/en.json') },
+  forms: { fr: () => import('@/locales/forms/fr.json'), en: () => import('@/locales/forms/en.json') },
 };
+/** Catalogues of screens with forms: the forms' texts come with them. */
+const WITH_FORMS: readonly LazyCatalogue[] = ['areas', 'booking', 'complaints', 'secondFactor', 'lists', 'signUp'];
 const wanted = new Set<LazyCatalogue>();
 const loaded = new Set<string>();
 const loadLazyCatalogue = async (name: LazyCatalogue, language: Language) => {
@@ -57,9 +61,9 @@ const loadCatalogue = async (language: Language) => {
   await Promise.all([...wanted].map((name) => loadLazyCatalogue(name, language)));
 };
 
-const loadTexts = async (name: LazyCatalogue) => {
+const loadTexts = async (name: LazyCatalogue): Promise<void> => {
   wanted.add(name);
-  await loadLazyCatalogue(name, currentLanguage());
+  await Promise.all([loadLazyCatalogue(name, currentLanguage()), WITH_FORMS.includes(name) ? loadTexts('forms') : undefined]);
 };
 
 /** Loads the areas' texts in the current language (and in later ones). */
@@ -85,6 +89,9 @@ export const loadListTexts = () => loadTexts('lists');
 
 /** Loads the texts of the sign-up's later steps (the e-mail and mobile codes). */
 export const loadSignUpTexts = () => loadTexts('signUp');
+
+/** Loads the forms' texts: fields, validation messages, the auth pages (with the catalogues of forms). */
+export const loadFormTexts = () => loadTexts('forms');
 
 /** Loads the home page's texts. */
 export const loadHomeTexts = () => loadTexts('home');

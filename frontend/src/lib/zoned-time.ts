@@ -17,8 +17,23 @@ export const isKnownZone = (zone: string): boolean => {
 
 const valid = (value: string) => !Number.isNaN(new Date(value).getTime());
 
+/**
+ * One formatter per locale, zone and options, made once: building an `Intl.DateTimeFormat` costs far
+ * more than formatting with it, and a slot picker formats a few hundred times on first paint.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (tag: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${tag} ${JSON.stringify(options)}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(tag, options);
+    formatters.set(key, made);
+  }
+  return made;
+};
+
 const format = (value: string, zone: string, language: string, options: Intl.DateTimeFormatOptions) =>
-  valid(value) ? new Intl.DateTimeFormat(locale(language), { ...options, timeZone: zone }).format(new Date(value)) : value;
+  valid(value) ? formatter(locale(language), { ...options, timeZone: zone }).format(new Date(value)) : value;
 
 /** "lundi 30 novembre 2026" / "Monday 30 November 2026". */
 export const formatDayIn = (value: string, zone: string, language: string) =>
@@ -46,9 +61,7 @@ export const formatShortDateTimeIn = (value: string, zone: string, language: str
 
 /** The calendar day (YYYY-MM-DD) of an instant in a zone. */
 export const dayKeyIn = (value: string, zone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(value),
-  );
+  formatter('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(value));
 
 /** "Europe/Paris (heure normale d’Europe centrale)": the zone's id and, when Intl knows it, its name. */
 export const zoneLabel = (zone: string, language: string) => {

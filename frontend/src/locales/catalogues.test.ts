@@ -25,14 +25,16 @@ const frSignUp = read('sign-up/fr.json');
 const enSignUp = read('sign-up/en.json');
 const frHome = read('home/fr.json');
 const enHome = read('home/en.json');
+const frForms = read('forms/fr.json');
+const enForms = read('forms/en.json');
 
 // The public catalogue, the areas' one and the booking one are loaded separately
 // but are one catalogue to the code: no key in two, and together they cover every key.
 const fr = {
-  ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog, ...frLists, ...frSignUp, ...frHome,
+  ...frPublic, ...frAreas, ...frBooking, ...frComplaints, ...frSecondFactor, ...frContent, ...frBlog, ...frLists, ...frSignUp, ...frHome, ...frForms,
 };
 const en = {
-  ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog, ...enLists, ...enSignUp, ...enHome,
+  ...enPublic, ...enAreas, ...enBooking, ...enComplaints, ...enSecondFactor, ...enContent, ...enBlog, ...enLists, ...enSignUp, ...enHome, ...enForms,
 };
 
 /** Every leaf key of a catalogue ("a.b.c"; arrays count as leaves). */
@@ -71,6 +73,8 @@ describe('translation catalogues', () => {
     expect(Object.keys(enSignUp).filter((key) => earlier(key, [...enBefore, enBlog, enLists]))).toEqual([]);
     expect(Object.keys(frHome).filter((key) => earlier(key, [...frBefore, frBlog, frLists, frSignUp]))).toEqual([]);
     expect(Object.keys(enHome).filter((key) => earlier(key, [...enBefore, enBlog, enLists, enSignUp]))).toEqual([]);
+    expect(Object.keys(frForms).filter((key) => earlier(key, [...frBefore, frBlog, frLists, frSignUp, frHome]))).toEqual([]);
+    expect(Object.keys(enForms).filter((key) => earlier(key, [...enBefore, enBlog, enLists, enSignUp, enHome]))).toEqual([]);
   });
 
   const frKeys = leafKeys(fr);

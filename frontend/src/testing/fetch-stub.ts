@@ -41,7 +41,7 @@ export const stubFetch = (handlers: Record<string, StubHandler> = {}) => {
   const requests: StubRequest[] = [];
   const all = { ...defaults, ...handlers };
   // A test that answers a role's session stands for a browser that signed in to it once:
-  // the app only asks for sessions it remembers (app/guards.ts `knownSession`).
+  // the app only asks for sessions it remembers (lib/auth.ts `knownSession`).
   for (const role of ROLES) {
     if (`GET /api/${API_AREA[role]}/session` in handlers) setRoleStatus(role, true);
   }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, useLoaderData, useNavigate, useParams, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '@/config/paths';
-import { knownSession } from '@/app/guards';
+import { knownSession } from '@/lib/auth';
 import { RoomScreen } from '@/features/room/components/room-screen';
 import type { RoomArea } from '@/features/room/api/get-room';
 import { rememberRedirectUrl } from '@/lib/redirect-url';

@@ -55,8 +55,9 @@ describe('favourites', () => {
     });
     renderApp('/our-experts');
     const u = user();
-    const heart = await screen.findByRole('button', { name: 'Ajouter Dr Inès Roux e2 aux favoris' });
+    // The client's heart (its code loads for clients only) has read the favourites.
     await waitFor(() => expect(fetch.calls('GET', '/api/client/favourites')).toHaveLength(1));
+    const heart = await screen.findByRole('button', { name: 'Ajouter Dr Inès Roux e2 aux favoris' });
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     await u.click(heart);
     // Optimistic: pressed while the PUT is still in flight.

@@ -300,9 +300,12 @@ export function SignUpForm({ role }: { role: SignUpRole }) {
       ) : (
         <PageLoader />
       )}
-      <AuthLinks>
-        <Link to={paths.public[role].signIn.getHref()}>{t('registration.haveAccount')}</Link>
-      </AuthLinks>
+      {/* Under the form once it is there: shown beside the loader, the link was pushed down when it came. */}
+      {(options || isError) && (
+        <AuthLinks>
+          <Link to={paths.public[role].signIn.getHref()}>{t('registration.haveAccount')}</Link>
+        </AuthLinks>
+      )}
     </>
   );
 }

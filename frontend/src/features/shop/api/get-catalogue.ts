@@ -19,14 +19,14 @@ export const getCatalogue = (params: CatalogueParams, signal?: AbortSignal) =>
     signal,
   });
 
-export const useCatalogue = (params: CatalogueParams) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['lifestyle-products', 'list', params],
-      queryFn: ({ signal }) => getCatalogue(params, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+export const catalogueQueryOptions = (params: CatalogueParams) =>
+  queryOptions({
+    queryKey: ['lifestyle-products', 'list', params],
+    queryFn: ({ signal }) => getCatalogue(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCatalogue = (params: CatalogueParams) => useQuery(catalogueQueryOptions(params));
 
 /** `GET /api/public/lifestyle-products/{id}`: one item with its sanitised description. */
 export const useCatalogueItem = (id: string) =>
@@ -37,10 +37,10 @@ export const useCatalogueItem = (id: string) =>
   });
 
 /** `GET /api/public/reference/benefits`: the active benefit labels (the catalogue's filter). */
-export const useBenefits = () =>
-  useQuery({
-    queryKey: ['public-reference', 'benefits', null],
-    queryFn: ({ signal }) => api.get<{ items: Benefit[] }>('/api/public/reference/benefits', { signal }),
-    select: (data) => data.items,
-    staleTime: 5 * 60_000,
-  });
+export const benefitsQueryOptions = queryOptions({
+  queryKey: ['public-reference', 'benefits', null],
+  queryFn: ({ signal }) => api.get<{ items: Benefit[] }>('/api/public/reference/benefits', { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export const useBenefits = () => useQuery({ ...benefitsQueryOptions, select: (data) => data.items });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ListPage, Product, ProductCard } from './types';
 
@@ -7,8 +7,8 @@ export const PRODUCTS_PAGE_SIZE = 12;
 export type ProductListParams = { search: string; price: string; page: number };
 
 /** `GET /api/public/digital-products?search=&price=&page=&page_size=`. */
-export const usePublicProducts = (params: ProductListParams) =>
-  useQuery({
+export const publicProductsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
     queryKey: ['digital-products', 'public', params],
     queryFn: ({ signal }) =>
       api.get<ListPage<ProductCard>>('/api/public/digital-products', {
@@ -17,6 +17,8 @@ export const usePublicProducts = (params: ProductListParams) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+export const usePublicProducts = (params: ProductListParams) => useQuery(publicProductsQueryOptions(params));
 
 /** `GET /api/public/digital-products/{id}`. */
 export const usePublicProduct = (id: string) =>

@@ -49,15 +49,12 @@ function CatalogueFilters({ applied, onApply }: { applied: Filters; onApply: (fi
           ))}
         </select>
       </label>
-      {/* While the labels load, their box keeps their place: the button and the cards below do not move. */}
-      {(benefits.isPending || (benefits.data && benefits.data.length > 0)) && (
-        <fieldset
-          className={benefits.isPending ? `${styles.benefits} ${styles.benefitsPending}` : styles.benefits}
-          aria-busy={benefits.isPending || undefined}
-        >
+      {/* Read before the page's first paint (the route's loader): no room is guessed for them. */}
+      {benefits.data && benefits.data.length > 0 && (
+        <fieldset className={styles.benefits}>
           <legend>{t('shop.catalogue.benefits')}</legend>
-          <div className={benefits.isPending ? `${styles.checks} ${styles.checksPending}` : styles.checks}>
-            {benefits.data?.map((benefit) => (
+          <div className={styles.checks}>
+            {benefits.data.map((benefit) => (
               <label key={benefit.id}>
                 <input
                   type="checkbox"
@@ -136,8 +133,6 @@ export function CatalogueSection() {
         onApply={params.filter}
       />
       <ListStatus list={list} totalText={(count) => t('shop.catalogue.total', { count })} />
-      {/* The cards' room while they load (a screenful), so the products below them do not jump into view. */}
-      {list.isPending && <div className={styles.reserve} aria-hidden="true" />}
       {data && data.items.length > 0 && (
         <ul className={styles.grid}>
           {data.items.map((card) => (

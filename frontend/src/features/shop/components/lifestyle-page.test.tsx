@@ -50,6 +50,22 @@ const asClient = (handlers: Record<string, StubHandler>) => {
 };
 
 describe('lifestyle page (/lifestyle-product)', () => {
+  it('first paints with its lists, read while its code loads: nothing is laid out twice', async () => {
+    const fetch = stubFetch({ ...publicHandlers, 'GET /api/public/reference/benefits': () => json({ items: [] }) });
+    renderApp('/lifestyle-product?q=racine&page=2&products_page=3');
+    const catalogue = await screen.findByRole('region', { name: 'Catalogue ayurvédique' }, LOADED);
+    // At the first render: the cards and the products, and no room kept for labels that do not exist.
+    expect(within(catalogue).getByRole('article')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Produits numériques' })).getAllByRole('article')).toHaveLength(2);
+    expect(within(catalogue).queryByRole('group', { name: 'Bienfaits' })).toBeNull();
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    // The address's page and words, each list read once.
+    const [list] = fetch.calls('GET', '/api/public/lifestyle-products');
+    expect([list.url.searchParams.get('search'), list.url.searchParams.get('page')]).toEqual(['racine', '2']);
+    expect(fetch.calls('GET', '/api/public/lifestyle-products')).toHaveLength(1);
+    expect(fetch.calls('GET', '/api/public/digital-products').map((call) => call.url.searchParams.get('page'))).toEqual(['3']);
+  });
+
   it('shows the catalogue’s cards and the digital products, and filters in the address', async () => {
     const fetch = stubFetch(publicHandlers);
     const { router } = renderApp('/lifestyle-product');
@@ -126,18 +142,6 @@ describe('lifestyle page (/lifestyle-product)', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Fermer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(details));
-  });
-
-  it('keeps the benefit labels’ place while they load', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    stubFetch({ ...publicHandlers, 'GET /api/public/reference/benefits': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderApp('/lifestyle-product');
-    const catalogue = await screen.findByRole('region', { name: 'Catalogue ayurvédique' }, LOADED);
-    const box = within(catalogue).getByRole('group', { name: 'Bienfaits' });
-    expect(box.getAttribute('aria-busy')).toBe('true');
-    answer(json({ items: [{ id: 'b1', name_fr: 'Sommeil', name_en: 'Sleep' }] }));
-    expect(await within(box).findByRole('checkbox', { name: 'Sommeil' })).toBeTruthy();
-    expect(box.getAttribute('aria-busy')).toBeNull();
   });
 
   it('sends a visitor who buys to the client sign-in, and back here afterwards', async () => {

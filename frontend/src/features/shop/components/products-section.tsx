@@ -1,14 +1,12 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
 import { formStyles } from '@/components/form/form-styles';
 import { ListStatus } from '@/components/ui/list-status';
 import { pageCountOf } from '@/components/ui/page-count';
 import { Pagination } from '@/components/ui/pagination';
-import { paths } from '@/config/paths';
 import { formatDateTime, formatPrice } from '@/lib/format';
-import { rememberRedirectUrl } from '@/lib/redirect-url';
 import { errorText } from '@/lib/toast';
+import { useSignInThenBack } from '@/lib/use-sign-in-then-back';
 import { usePublicProducts } from '../api/get-products';
 import { useClaimProduct, useMyPurchases, useStartProductPayment, type PaymentStart } from '../api/purchases';
 import { inLanguage, type Money, type ProductCard, type Purchase } from '../api/types';
@@ -40,8 +38,6 @@ const BuyDialog = lazy(() => loadDialogs().then((module) => ({ default: module.B
  */
 function BuyPanel({ product, purchase, signedIn, PaymentForm }: { product: ProductCard; purchase?: Purchase; signedIn: boolean; PaymentForm: PaymentForm }) {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
   const claim = useClaimProduct();
   const start = useStartProductPayment();
   const [intent, setIntent] = useState<PaymentStart | null>(null);
@@ -49,10 +45,7 @@ function BuyPanel({ product, purchase, signedIn, PaymentForm }: { product: Produ
   const title = inLanguage(product.title_fr, product.title_en, i18n.language);
   const price = formatPrice(product.price.amount_minor, product.price.currency, i18n.language);
 
-  const signIn = () => {
-    rememberRedirectUrl(`${location.pathname}${location.search}`);
-    void navigate(paths.public.client.signIn.getHref());
-  };
+  const signIn = useSignInThenBack();
   const act = () => {
     setMessage(null);
     if (!signedIn) return signIn();
@@ -118,7 +111,6 @@ export function ProductsSection({ PaymentForm }: { PaymentForm: PaymentForm }) {
       <section className={styles.section} aria-labelledby="products-title">
         <h2 id="products-title">{t('shop.products.title')}</h2>
         <ListStatus list={list} totalText={(count) => t('shop.products.total', { count })} />
-        {list.isPending && <div className={styles.reserveProducts} aria-hidden="true" />}
         {data && data.items.length > 0 && (
           <ul className={styles.grid}>
             {data.items.map((product) => {

@@ -9,14 +9,19 @@ const readPage = (value: string | null) => {
  * The catalogue's filters and both sections' pages, kept in the address (`?q=&kind=&benefits=&page=&products_page=`),
  * and `?item=`, an item whose details open on arrival (links from an expert's recommended products).
  */
+export const readShopParams = (params: URLSearchParams) => ({
+  search: params.get('q') ?? '',
+  kind: params.get('kind') ?? '',
+  benefits: (params.get('benefits') ?? '').split(',').filter(Boolean),
+  page: readPage(params.get('page')),
+  productsPage: readPage(params.get('products_page')),
+  item: params.get('item') ?? '',
+});
+
+/** The address's shop parameters, with the setters that change them. */
 export const useShopParams = () => {
   const [params, setParams] = useSearchParams();
-  const search = params.get('q') ?? '';
-  const kind = params.get('kind') ?? '';
-  const benefits = (params.get('benefits') ?? '').split(',').filter(Boolean);
-  const page = readPage(params.get('page'));
-  const productsPage = readPage(params.get('products_page'));
-  const item = params.get('item') ?? '';
+  const { search, kind, benefits, page, productsPage, item } = readShopParams(params);
 
   const update = (change: (next: URLSearchParams) => void, replace = false) => {
     const next = new URLSearchParams(params);

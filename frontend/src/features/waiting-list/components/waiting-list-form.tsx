@@ -22,13 +22,15 @@ type Props = {
   target: WaitingListTarget;
   /** The expert's or the speciality's name, said in the heading. */
   name: string;
+  /** Opened on request (the page's button): focus goes to the address field. */
+  focusOnOpen?: boolean;
 };
 
 /**
  * « Prévenez-moi si un créneau se libère »: an address and a range of days in France (today and the week
  * after by default); a mail comes when a slot of the expert (or of the speciality) is free in that range.
  */
-export function WaitingListForm({ target, name }: Props) {
+export function WaitingListForm({ target, name, focusOnOpen = false }: Props) {
   const { t } = useTranslation();
   const join = useJoinWaitingList();
   const schema = useMemo(() => waitingListSchema(t), [t]);
@@ -36,13 +38,18 @@ export function WaitingListForm({ target, name }: Props) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const again = useRef<HTMLButtonElement>(null);
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (focusOnOpen) section.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
+  }, [focusOnOpen]);
 
   useEffect(() => {
     if (sent) again.current?.focus();
   }, [sent]);
 
   return (
-    <section aria-labelledby={headingId} className={styles.form}>
+    <section ref={section} aria-labelledby={headingId} className={styles.form}>
       <h2 id={headingId}>{t('waitingList.title')}</h2>
       <p>{'consultantId' in target ? t('waitingList.textExpert', { name }) : t('waitingList.textSpeciality', { name })}</p>
       <div role="status">{sent && <p className={styles.done}>{t('waitingList.sent')}</p>}</div>

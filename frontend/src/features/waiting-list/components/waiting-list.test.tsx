@@ -18,7 +18,11 @@ const expertStubs = (join: StubHandler = accepted) => ({
   'GET /api/public/blog-posts': () => json({ items: [], total: 0, page: 1, page_size: 3 }),
   [`POST ${JOIN}`]: join,
 });
-const waitingForm = () => screen.findByRole('form', { name: 'Liste d’attente' });
+/** The form comes when asked for, by the button below the slots (or the directory's results). */
+const waitingForm = async () => {
+  await user().click(await screen.findByRole('button', { name: 'Être prévenu(e) quand un créneau se libère' }));
+  return screen.findByRole('form', { name: 'Liste d’attente' });
+};
 const field = (form: HTMLElement, label: RegExp) => within(form).getByLabelText<HTMLInputElement>(label);
 
 afterEach(() => {
@@ -32,10 +36,12 @@ describe('waiting list on an expert’s page', () => {
     vi.setSystemTime(new Date('2030-03-05T23:30:00Z'));
     stubFetch(expertStubs());
     renderApp('/our-experts/details/e1');
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Prévenez-moi si un créneau se libère' });
+    const form = await waitingForm();
+    const heading = screen.getByRole('heading', { level: 2, name: 'Prévenez-moi si un créneau se libère' });
     expect(heading.closest('#slots')).toBeTruthy();
     expect(screen.getByText(/dès qu’un créneau de Dr Inès Roux e1 se libère/)).toBeTruthy();
-    const form = await waitingForm();
+    // Asked for, the form takes focus on its first field.
+    await waitFor(() => expect(document.activeElement).toBe(field(form, /^Votre adresse e-mail/)));
     expect(field(form, /^Du/).value).toBe('2030-03-06');
     expect(field(form, /^Au/).value).toBe('2030-03-13');
     expect(field(form, /^Votre adresse e-mail/).required).toBe(true);
