@@ -71,6 +71,15 @@ const firstLoadJs = async (browser, path) => {
     }
   });
   await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+  // A busy CPU can leave the network idle while the framework runs: wait until the SPA shows its own
+  // page (the server's copy gone), then until no script has come for a second.
+  await page.waitForFunction(() => !document.getElementById('server-page') && document.querySelector('#root main h1'), null, {
+    timeout: 30_000,
+  });
+  for (let seen = -1; seen !== scripts.length; ) {
+    seen = scripts.length;
+    await page.waitForTimeout(1000);
+  }
   const loaded = await Promise.all(scripts);
   await context.close();
   if (process.env.BENCH_VERBOSE) for (const s of loaded) console.log(`    ${s.gzip} ${s.sent} ${s.url}`);
