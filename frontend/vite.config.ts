@@ -103,7 +103,8 @@ export default defineConfig(({ command }) => ({
           groups: [
             // The framework every page needs, in one long-cached chunk. Form libraries stay lazy.
             // The store selector the admin charts use (recharts) stays with them, and the virtual
-            // list of the searchable pickers (@tanstack/react-virtual) with the pickers.
+            // list of the searchable pickers (@tanstack/react-virtual) with the pickers, and React Query's
+            // hooks only area screens use (`useQueries` and kin) with those screens.
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@tanstack[\\/](?:react-query|query-core)(?![\\/]build[\\/]modern[\\/](?:useQueries|queriesObserver|useSuspense|useInfinite|infiniteQueryObserver|useMutationState|useIsFetching|HydrationBoundary|hydration))|i18next|react-i18next|use-sync-external-store(?![\\/].*with-selector)|void-elements|html-parse-stringify)[\\/]/,

@@ -28,32 +28,35 @@ import { RootLayout } from './routes/root-layout';
 // page's own chunk only. The home page, the directory, an expert's page and the blog come painted by
 // the server meanwhile (server-page.ts); the auth pages are small shells whose forms (Formik, yup)
 // load inside them. The areas' screens are discovered (`discoverAreaRoutes`).
-const home = () => Promise.all([import('./routes/home'), loadHomeTexts()]).then(([route]) => route);
+/** A lazy route whose texts load beside its code. */
+const withTexts =
+  <T,>(page: () => Promise<T>, ...texts: (() => Promise<void>)[]) =>
+  () =>
+    Promise.all([page(), ...texts.map((load) => load())]).then(([route]) => route);
+const home = withTexts(() => import('./routes/home'), loadHomeTexts);
 const ourExperts = () => import('./routes/directory/our-experts');
 // The auth pages bring the forms' texts.
-const withFormTexts = <T,>(page: () => Promise<T>) => () => Promise.all([page(), loadFormTexts()]).then(([route]) => route);
-const chooseRole = withFormTexts(() => import('./routes/auth/choose-role'));
-const signIn = withFormTexts(() => import('./routes/auth/sign-in'));
-const signUp = withFormTexts(() => import('./routes/auth/sign-up'));
-const forgetPassword = withFormTexts(() => import('./routes/auth/forget-password'));
-const resetPassword = withFormTexts(() => import('./routes/auth/reset-password'));
-const content = () => Promise.all([import('./routes/content'), loadContentTexts()]).then(([route]) => route);
+const chooseRole = withTexts(() => import('./routes/auth/choose-role'), loadFormTexts);
+const signIn = withTexts(() => import('./routes/auth/sign-in'), loadFormTexts);
+const signUp = withTexts(() => import('./routes/auth/sign-up'), loadFormTexts);
+const forgetPassword = withTexts(() => import('./routes/auth/forget-password'), loadFormTexts);
+const resetPassword = withTexts(() => import('./routes/auth/reset-password'), loadFormTexts);
+const content = withTexts(() => import('./routes/content'), loadContentTexts);
 // The contact page: a content page whose form (Formik, yup) follows its text lazily.
-const contact = () => Promise.all([import('./routes/contact'), loadContentTexts(), loadFormTexts()]).then(([route]) => route);
-// The public blog: lazy pages with their texts.
+const contact = withTexts(() => import('./routes/contact'), loadContentTexts, loadFormTexts);
 // The lifestyle page (issue 13): its texts are the content ones (the card form brings the booking's own).
-const lifestyle = () => Promise.all([import('./routes/lifestyle'), loadContentTexts()]).then(([route]) => route);
-const blogList = () => Promise.all([import('./routes/blog/blog-list'), loadBlogTexts()]).then(([route]) => route);
-const blogPost = () => Promise.all([import('./routes/blog/blog-post'), loadBlogTexts()]).then(([route]) => route);
-const areaLayout = () =>
-  Promise.all([
-    import('./routes/area/layout'),
-    loadAreaTexts(),
-    loadBookingTexts(),
-    loadComplaintTexts(),
-    loadSecondFactorTexts(),
-  ]).then(([layout]) => layout);
-const booking = () => Promise.all([import('./routes/booking/booking'), loadBookingTexts()]).then(([route]) => route);
+const lifestyle = withTexts(() => import('./routes/lifestyle'), loadContentTexts);
+// The public blog: lazy pages with their texts.
+const blogList = withTexts(() => import('./routes/blog/blog-list'), loadBlogTexts);
+const blogPost = withTexts(() => import('./routes/blog/blog-post'), loadBlogTexts);
+const areaLayout = withTexts(
+  () => import('./routes/area/layout'),
+  loadAreaTexts,
+  loadBookingTexts,
+  loadComplaintTexts,
+  loadSecondFactorTexts,
+);
+const booking = withTexts(() => import('./routes/booking/booking'), loadBookingTexts);
 const expertDetails = () => import('./routes/directory/expert-details');
 
 /** One route object per path pattern (pages answering under several prefixes). */

@@ -16,8 +16,7 @@ const ClientFavouriteToggle = lazy(() =>
 export function FavouriteToggle({ expert }: { expert: ExpertCard }) {
   const signedIn = usePersistedState((s) => s.auth.client.status);
   const signIn = useSignInThenBack();
-  const visitorHeart = <HeartButton expert={expert} onClick={signIn} />;
-  if (!signedIn) return visitorHeart;
+  if (!signedIn) return <HeartButton expert={expert} onClick={signIn} />;
   return (
     <Suspense fallback={<HeartButton expert={expert} favourite={false} busy onClick={() => undefined} />}>
       <ClientFavouriteToggle expert={expert} />

@@ -38,18 +38,13 @@ export function WaitingListForm({ target, name, focusOnOpen = false }: Props) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const again = useRef<HTMLButtonElement>(null);
   const headingId = useId();
-  const section = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    if (focusOnOpen) section.current?.querySelector<HTMLInputElement>('input[name="email"]')?.focus();
-  }, [focusOnOpen]);
 
   useEffect(() => {
     if (sent) again.current?.focus();
   }, [sent]);
 
   return (
-    <section ref={section} aria-labelledby={headingId} className={styles.form}>
+    <section aria-labelledby={headingId} className={styles.form}>
       <h2 id={headingId}>{t('waitingList.title')}</h2>
       <p>{'consultantId' in target ? t('waitingList.textExpert', { name }) : t('waitingList.textSpeciality', { name })}</p>
       <div role="status">{sent && <p className={styles.done}>{t('waitingList.sent')}</p>}</div>
@@ -95,6 +90,7 @@ export function WaitingListForm({ target, name, focusOnOpen = false }: Props) {
                   type="email"
                   label={t('waitingList.email')}
                   autoComplete="email"
+                  autoFocus={focusOnOpen}
                   maxLength={EMAIL_MAX}
                   required
                 />
