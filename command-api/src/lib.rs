@@ -135,6 +135,11 @@ pub fn router(app: AppState) -> (Router, utoipa::openapi::OpenApi) {
         ))
         .routes(routes!(routes::second_factor::renew_recovery_codes))
         .routes(routes!(routes::accounts::sign_out))
+        .routes(routes!(routes::accounts::send_erasure_code))
+        .routes(routes!(
+            routes::accounts::request_erasure,
+            routes::accounts::cancel_erasure
+        ))
         .routes(sign_in_budget(
             &app,
             routes!(routes::accounts::forgot_password),

@@ -104,6 +104,9 @@ pub enum RuleCode {
     DigitalProductFree,
     DigitalProductTrashed,
     EmailTaken,
+    ErasureAlreadyRequested,
+    ErasureNotRequested,
+    ErasurePending,
     FreeNotEligible,
     HoldExpired,
     InformationNotRequested,
@@ -214,6 +217,9 @@ impl RuleCode {
             | RuleCode::ConsultantNotSuspended
             | RuleCode::CouponCodeTaken
             | RuleCode::EmailTaken
+            | RuleCode::ErasureAlreadyRequested
+            | RuleCode::ErasureNotRequested
+            | RuleCode::ErasurePending
             | RuleCode::FreeNotEligible
             | RuleCode::HoldExpired
             | RuleCode::InformationNotRequested

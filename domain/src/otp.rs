@@ -224,10 +224,38 @@ pub fn verify(
     }
 }
 
+/// Checks a code that confirms one action (an erasure): once verified it is
+/// spent, so it cannot confirm the action again after it was undone.
+pub fn verify_unspent(
+    otp: &Otp,
+    hash: impl Fn(Uuid) -> String,
+    now: DateTime<Utc>,
+) -> Result<(Vec<OtpEvent>, Verification), DomainError> {
+    if otp.current.as_ref().is_some_and(|c| c.verified) {
+        return Err(DomainError::Rule(RuleCode::OtpInvalid));
+    }
+    verify(otp, hash, now)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::codec;
+
+    #[test]
+    fn a_spent_code_confirms_nothing_more() {
+        let issued = request(&Otp::default(), code(1), at(0)).unwrap();
+        let otp = issued.iter().fold(Otp::default(), Otp::evolve);
+        let right = |_: Uuid| "h1".to_owned();
+        let (events, outcome) = verify_unspent(&otp, right, at(5)).unwrap();
+        assert_eq!(outcome, Verification::Verified);
+        let spent = events.iter().fold(otp, Otp::evolve);
+        assert_eq!(
+            verify_unspent(&spent, right, at(6)).unwrap_err(),
+            DomainError::Rule(RuleCode::OtpInvalid)
+        );
+        assert!(verify(&spent, right, at(6)).is_ok(), "sign-up's retry");
+    }
 
     fn at(seconds: i64) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339("2026-11-22T10:00:00Z")

@@ -35,7 +35,7 @@ pub use receipt_templates::{ReceiptFacts, receipt_mail};
 pub use smtp::SmtpMailer;
 pub use templates::{
     ContactFacts, consultant_approved_mail, consultant_rejected_mail, contact_message_mail,
-    otp_mail, password_reset_mail, starter_kit_mail,
+    erasure_code_mail, otp_mail, password_reset_mail, starter_kit_mail,
 };
 pub use waiting_list_templates::{FreeSlotFacts, waiting_list_slot_mail};
 

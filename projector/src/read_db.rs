@@ -9,7 +9,7 @@ use sqlx::{AnyConnection, AnyPool, Transaction};
 use crate::projections::{INDEXES, SCHEMA};
 
 /// Bumped whenever a table changes; a mismatch drops and rebuilds the tables.
-pub const SCHEMA_VERSION: i64 = 25;
+pub const SCHEMA_VERSION: i64 = 26;
 
 #[derive(Clone)]
 pub struct ReadDb {

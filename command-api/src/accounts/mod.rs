@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod deactivation;
+pub mod erasure;
 pub mod mobile_otp;
 pub mod otp;
 pub mod passwords;

@@ -167,15 +167,37 @@ pub(crate) async fn check(
     stream: &StreamId,
     code: &str,
 ) -> Result<(), CommandError> {
+    check_with(app, ids, stream, code, false).await
+}
+
+/// As [`check`], for a code that confirms one action: a code already
+/// verified is spent (`domain::otp::verify_unspent`).
+pub(crate) async fn check_unspent(
+    app: &AppState,
+    ids: &Ids,
+    stream: &StreamId,
+    code: &str,
+) -> Result<(), CommandError> {
+    check_with(app, ids, stream, code, true).await
+}
+
+async fn check_with(
+    app: &AppState,
+    ids: &Ids,
+    stream: &StreamId,
+    code: &str,
+    spent_once_verified: bool,
+) -> Result<(), CommandError> {
     let code = code.trim().to_owned();
     let outcome = with_retry(|| async {
         let now = app.clock.now();
         let loaded = load::<OtpEvent, _>(app, stream, Otp::evolve).await?;
-        let (events, outcome) = otp::verify(
-            &loaded.state,
-            |id| app.keys.otp_code_hash(&id.to_string(), &code),
-            now,
-        )?;
+        let hash = |id: uuid::Uuid| app.keys.otp_code_hash(&id.to_string(), &code);
+        let (events, outcome) = if spent_once_verified {
+            otp::verify_unspent(&loaded.state, hash, now)?
+        } else {
+            otp::verify(&loaded.state, hash, now)?
+        };
         if !events.is_empty() {
             Batch::new(ids, Actor::VISITOR, now)
                 .events(stream.clone(), loaded.version, &events)

@@ -6,11 +6,13 @@ use platform::http::{ClientAddr, ErrorEnvelope};
 
 use super::{Area, Committed};
 use crate::AppState;
+use crate::accounts::erasure::{self, ErasureConfirmation, ErasureScheduled};
+use crate::accounts::otp::OtpRequested;
 use crate::accounts::passwords::{self, ChangePassword, ForgotPassword, ResetPassword};
 use crate::accounts::registration::{self, SignedUp};
 use crate::accounts::second_factor::Challenge;
 use crate::accounts::sessions::{self, SessionBody, SignIn};
-use crate::caller::SignedIn;
+use crate::caller::{Reauthenticated, SignedIn};
 use crate::context::{Json, Result};
 use crate::error::CommandError;
 use crate::ids::IdempotencyKey;
@@ -99,4 +101,50 @@ pub async fn change_password(
 ) -> Result<Committed<()>> {
     let opened = passwords::change(&app, &key.ids(Some(caller.account_id)), caller, body).await?;
     Ok(Committed::new(StatusCode::NO_CONTENT, Some(opened.position)).cookie(opened.cookie))
+}
+
+/// Mails a code confirming the erasure of the caller's own account (clients and consultants).
+#[utoipa::path(post, path = "/api/{area}/erasure/code", tag = "accounts", security(("session" = [])),
+    params(("area" = String, Path)),
+    responses((status = 202, body = OtpRequested), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, description = "`erasure_already_requested`", body = ErrorEnvelope), (status = 429, body = ErrorEnvelope)))]
+pub async fn send_erasure_code(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+) -> Result<Committed<OtpRequested>> {
+    let ids = key.ids(Some(caller.account_id));
+    let answer = erasure::send_code(&app, &ids, &caller).await?;
+    Ok(Committed::new(StatusCode::ACCEPTED, None).body(answer))
+}
+
+/// Asks for the caller's account to be erased after the grace period, confirmed by the mailed code.
+#[utoipa::path(post, path = "/api/{area}/erasure", tag = "accounts", security(("session" = [])),
+    request_body = ErasureConfirmation,
+    params(("area" = String, Path), ("X-Second-Factor" = Option<String>, Header, description = "A current code when the account has a second factor")),
+    responses((status = 200, body = ErasureScheduled), (status = 400, body = ErrorEnvelope), (status = 401, body = ErrorEnvelope),
+        (status = 403, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope), (status = 409, body = ErrorEnvelope)))]
+pub async fn request_erasure(
+    State(app): State<AppState>,
+    Reauthenticated(caller): Reauthenticated,
+    key: IdempotencyKey,
+    Json(body): Json<ErasureConfirmation>,
+) -> Result<Committed<ErasureScheduled>> {
+    let ids = key.ids(Some(caller.account_id));
+    let (scheduled, position) = erasure::request(&app, &ids, &caller, body).await?;
+    Ok(Committed::new(StatusCode::OK, Some(position)).body(scheduled))
+}
+
+/// Cancels the caller's pending erasure.
+#[utoipa::path(delete, path = "/api/{area}/erasure", tag = "accounts", security(("session" = [])),
+    params(("area" = String, Path)),
+    responses((status = 204), (status = 401, body = ErrorEnvelope), (status = 404, body = ErrorEnvelope),
+        (status = 409, description = "`erasure_not_requested`", body = ErrorEnvelope)))]
+pub async fn cancel_erasure(
+    State(app): State<AppState>,
+    SignedIn(caller): SignedIn,
+    key: IdempotencyKey,
+) -> Result<Committed<()>> {
+    let position = erasure::cancel(&app, &key.ids(Some(caller.account_id)), &caller).await?;
+    Ok(Committed::new(StatusCode::NO_CONTENT, Some(position)))
 }

@@ -69,9 +69,10 @@ pub fn reactivate(
     Ok(vec![AccountEvent::AccountReactivated { at: now }])
 }
 
-/// A consultant whose account is deactivated has no bookable slot.
+/// A consultant whose account is deactivated, or about to be erased, has no
+/// bookable slot.
 pub fn ensure_bookable(consultant: &Account) -> Result<(), DomainError> {
-    if consultant.deactivated {
+    if consultant.deactivated || consultant.erasure_due.is_some() {
         return Err(DomainError::Rule(RuleCode::SlotUnavailable));
     }
     Ok(())

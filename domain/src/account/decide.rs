@@ -63,7 +63,9 @@ pub fn start_session(
     ttl: Duration,
     now: DateTime<Utc>,
 ) -> Result<Vec<AccountEvent>, DomainError> {
-    if !account.exists() {
+    // Past its erasure date an account is gone for its holder, even before
+    // the worker has erased it.
+    if !account.exists() || account.erasure_due.is_some_and(|due| due <= now) {
         return Err(DomainError::Rule(RuleCode::InvalidCredentials));
     }
     // The caller checked the password first: only its owner learns this.

@@ -94,6 +94,17 @@ pub enum AccountEvent {
     SecondFactorDisabled {
         at: DateTime<Utc>,
     },
+    /// The account holder asked to be forgotten and confirmed it with a code
+    /// mailed to them: the account is erased at `erase_at` unless they
+    /// cancel before (docs/rules.md "Erasure on request").
+    ErasureRequested {
+        erase_at: DateTime<Utc>,
+        at: DateTime<Utc>,
+    },
+    /// The account holder cancelled their pending erasure.
+    ErasureCancelled {
+        at: DateTime<Utc>,
+    },
     /// A signed-in person accepted the terms and privacy versions then in force.
     LegalTermsAccepted {
         terms_version: String,

@@ -14,6 +14,9 @@ pub fn ensure_may_book(client: &Account, in_force: &InForce) -> Result<(), Domai
     if client.deactivated {
         return Err(DomainError::Rule(RuleCode::AccountDeactivated));
     }
+    if client.erasure_due.is_some() {
+        return Err(DomainError::Rule(RuleCode::ErasurePending));
+    }
     if !in_force.accepted_by(
         client.terms_version.as_deref(),
         client.privacy_version.as_deref(),

@@ -5,6 +5,7 @@
 
 mod deactivation;
 mod decide;
+mod erasure;
 mod events;
 mod legal;
 mod registration;
@@ -16,6 +17,7 @@ use serde::{Deserialize, Serialize};
 
 pub use deactivation::{DeactivationReason, deactivate, ensure_bookable, reactivate};
 pub use decide::*;
+pub use erasure::{ERASURE_GRACE, cancel_erasure, erase_on_request, request_erasure};
 pub use events::{AccountEvent, PayloadRef, ReservationEvent};
 pub use legal::{accept_legal, ensure_may_book};
 pub use registration::{

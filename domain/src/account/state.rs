@@ -31,6 +31,8 @@ pub struct Account {
     /// The terms and privacy versions last accepted (at sign-up or since).
     pub terms_version: Option<String>,
     pub privacy_version: Option<String>,
+    /// When an erasure asked for by the holder runs (until cancelled).
+    pub erasure_due: Option<DateTime<Utc>>,
 }
 
 impl Account {
@@ -86,7 +88,12 @@ impl Account {
                     .for_each(|r| r.used = true);
                 self.password_changed_at = Some(*at);
             }
-            AccountEvent::SubjectForgotten { .. } => self.forgotten = true,
+            AccountEvent::SubjectForgotten { .. } => {
+                self.forgotten = true;
+                self.erasure_due = None;
+            }
+            AccountEvent::ErasureRequested { erase_at, .. } => self.erasure_due = Some(*erase_at),
+            AccountEvent::ErasureCancelled { .. } => self.erasure_due = None,
             AccountEvent::AccountDeactivated { .. } => self.deactivated = true,
             AccountEvent::AccountReactivated { .. } => self.deactivated = false,
             AccountEvent::SecondFactorEnrolmentStarted { secret, .. } => {

@@ -25,6 +25,7 @@ mod deactivation;
 mod digital_products;
 mod directory;
 mod doorbell;
+mod erasure;
 mod exports;
 mod figures;
 mod files;

@@ -14,6 +14,7 @@ import { room } from './lazy-routes';
 const dashboard = () => import('./routes/area/dashboard');
 const changePassword = () => import('./routes/area/change-password');
 const security = () => import('./routes/area/security');
+const myData = () => import('./routes/area/my-data');
 const reference = () => import('./routes/admin/reference');
 const favorite = () => import('./routes/client/favorite');
 const clientFile = () => import('./routes/client/client-file');
@@ -164,6 +165,10 @@ export const areaChildren = (role: Role): RouteObject[] => {
         handle: handle('nav.changePassword', 'auth.change.subtitle'),
       },
       { path: area.security.path, lazy: security, handle: handle('nav.security', 'secondFactor.security.subtitle') },
+      // Ours (issue 14): « Mes données » (deleting the account; the other GDPR rights later).
+      ...(role === 'client' || role === 'consultant'
+        ? [page(paths[role].myData.path, myData, 'privacy.title', 'privacy.subtitle')]
+        : []),
       ...(role === 'admin' ? referenceRoutes() : []),
       ...(role === 'admin' ? adminPeopleRoutes() : []),
       ...(role === 'admin'

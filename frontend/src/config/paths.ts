@@ -95,6 +95,14 @@ const complaintPages = (role: 'client' | 'consultant') => ({
   complaint: withParam(`/${role}/complaint`),
 });
 
+/**
+ * Ours (issue 14, GDPR): the account holder's « Mes données » page (deleting the account now; downloading the
+ * data, who saw the health data and the consents later).
+ */
+const privacyPages = (role: 'client' | 'consultant') => ({
+  myData: fixed(`/${role}/my-data`),
+});
+
 const legalHref = (path: string, version?: string) => (version ? `${path}?version=${enc(version)}` : path);
 
 export const paths = {
@@ -160,6 +168,7 @@ export const paths = {
     generalInfo: fixed('/client/general-info'),
     myBooking: fixed('/client/my-booking'),
     ...complaintPages('client'),
+    ...privacyPages('client'),
   },
   consultant: {
     ...area('consultant'),
@@ -179,6 +188,7 @@ export const paths = {
     },
     room: withParam('/consultant/room', 'roomid'),
     ...complaintPages('consultant'),
+    ...privacyPages('consultant'),
   },
   admin: {
     ...area('admin'),

@@ -23,6 +23,11 @@ export type Session = {
   /** The account's IANA zone (sign-up), null when it has none (an administrator). */
   timezone?: string | null;
   second_factor?: SecondFactorStatus;
+  /**
+   * When the account's erasure runs (RFC 3339), null when none is pending (issue 14, clients and
+   * consultants; the account holder asked for it and may cancel it until then).
+   */
+  erasure_due_at?: string | null;
 };
 
 /**

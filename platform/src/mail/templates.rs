@@ -7,23 +7,36 @@ use crate::messages::message;
 /// `(subject, text, html)` of the mail carrying an e-mail verification code
 /// (valid 10 minutes).
 pub fn otp_mail(lang: Lang, code: &str) -> (String, String, String) {
+    code_mail(lang, "mail.otp", code)
+}
+
+/// `(subject, text, html)` of the mail carrying the code that confirms the
+/// erasure of the recipient's account (valid 10 minutes).
+pub fn erasure_code_mail(lang: Lang, code: &str) -> (String, String, String) {
+    code_mail(lang, "mail.erasure_code", code)
+}
+
+/// A one-time code's mail; its texts are `{texts}.subject`, `.intro` and
+/// `.ignore` (the validity is every code's).
+fn code_mail(lang: Lang, texts: &str, code: &str) -> (String, String, String) {
     let t = |key: &str| message(lang, key, &[]);
-    let subject = t("mail.otp.subject");
+    let own = |key: &str| t(&format!("{texts}.{key}"));
+    let subject = own("subject");
     let text = [
         t("mail.greeting"),
-        format!("{}\n\n    {code}", t("mail.otp.intro")),
+        format!("{}\n\n    {code}", own("intro")),
         t("mail.otp.validity"),
-        t("mail.otp.ignore"),
+        own("ignore"),
         t("mail.signature"),
     ]
     .join("\n\n");
     let body = format!(
         "<p>{}</p>\n<p>{}</p>\n<p style=\"font-size:28px;font-weight:bold;letter-spacing:6px\">{}</p>\n<p>{}</p>\n<p>{}</p>\n<p>{}</p>",
         escape(&t("mail.greeting")),
-        escape(&t("mail.otp.intro")),
+        escape(&own("intro")),
         escape(code),
         escape(&t("mail.otp.validity")),
-        escape(&t("mail.otp.ignore")),
+        escape(&own("ignore")),
         escape(&t("mail.signature")),
     );
     let html = page(lang, &subject, &body);
@@ -224,6 +237,20 @@ mod tests {
         let (subject, text, _) = otp_mail(Lang::En, "042917");
         assert_eq!(subject, "Your Equilibre verification code");
         assert!(text.starts_with("Hello,") && text.contains("valid for 10 minutes"));
+    }
+
+    #[test]
+    fn the_erasure_code_mail_says_what_the_code_confirms() {
+        let (subject, text, html) = erasure_code_mail(Lang::Fr, "318204");
+        assert_eq!(
+            subject,
+            "Confirmez la suppression de votre compte Equilibre"
+        );
+        assert!(text.contains("318204") && text.contains("suppression de votre compte"));
+        assert!(html.contains("318204"));
+        let (subject, text, _) = erasure_code_mail(Lang::En, "318204");
+        assert_eq!(subject, "Confirm the deletion of your Equilibre account");
+        assert!(text.contains("did not ask to delete your account"));
     }
 
     #[test]

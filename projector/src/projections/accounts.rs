@@ -38,7 +38,8 @@ pub const TABLE: Table = Table {
         deactivation_reason_key TEXT,
         deactivated_at TEXT,
         second_factor_at TEXT,
-        recovery_codes_left BIGINT NOT NULL DEFAULT 0
+        recovery_codes_left BIGINT NOT NULL DEFAULT 0,
+        erasure_due_at TEXT
     )",
 };
 
@@ -122,7 +123,7 @@ impl Pending {
             AccountEvent::SubjectForgotten { .. } => {
                 self.flush(tx, store).await?;
                 sqlx::query(
-                    "UPDATE rm_accounts SET given_name = $1, family_name = $1, email = $1, profile = '{}', forgotten = 1 WHERE account_id = $2",
+                    "UPDATE rm_accounts SET given_name = $1, family_name = $1, email = $1, profile = '{}', forgotten = 1, erasure_due_at = NULL WHERE account_id = $2",
                 )
                 .bind(ERASED)
                 .bind(account_id)
@@ -188,6 +189,21 @@ impl Pending {
                 .bind(account_id)
                 .execute(&mut **tx)
                 .await?;
+            }
+            AccountEvent::ErasureRequested { erase_at, .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query("UPDATE rm_accounts SET erasure_due_at = $1 WHERE account_id = $2")
+                    .bind(erase_at.to_rfc3339())
+                    .bind(account_id)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+            AccountEvent::ErasureCancelled { .. } => {
+                self.flush(tx, store).await?;
+                sqlx::query("UPDATE rm_accounts SET erasure_due_at = NULL WHERE account_id = $1")
+                    .bind(account_id)
+                    .execute(&mut **tx)
+                    .await?;
             }
             AccountEvent::SessionEnded { .. }
             | AccountEvent::LegalTermsAccepted { .. }

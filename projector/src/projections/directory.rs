@@ -109,13 +109,19 @@ struct Draft {
     /// The account is deactivated by an administrator: not listed meanwhile.
     #[serde(default)]
     deactivated: bool,
+    /// Its holder asked for its erasure: not listed while it is pending.
+    #[serde(default)]
+    erasure_pending: bool,
 }
 
 impl Draft {
     fn listed(&self) -> bool {
         let mut profile = Consultant::default();
         profile.status = self.status;
-        !self.forgotten && !self.deactivated && consultant::is_listed(&profile)
+        !self.forgotten
+            && !self.deactivated
+            && !self.erasure_pending
+            && consultant::is_listed(&profile)
     }
 
     fn apply(&mut self, event: &ConsultantEvent) {
@@ -284,8 +290,9 @@ impl Pending {
         Ok(())
     }
 
-    /// An event of an account stream: forgetting or deactivating a
-    /// consultant unlists it, reactivating lists it again (when approved).
+    /// An event of an account stream: forgetting, deactivating or an erasure
+    /// asked for unlists a consultant; reactivating or cancelling the
+    /// erasure lists it again (when approved).
     pub async fn apply_account(
         &mut self,
         tx: &mut Transaction<'_, Any>,
@@ -293,7 +300,11 @@ impl Pending {
     ) -> Result<(), ProjectorError> {
         if !matches!(
             event.event_type.as_str(),
-            "SubjectForgotten" | "AccountDeactivated" | "AccountReactivated"
+            "SubjectForgotten"
+                | "AccountDeactivated"
+                | "AccountReactivated"
+                | "ErasureRequested"
+                | "ErasureCancelled"
         ) {
             return Ok(());
         }
@@ -309,6 +320,8 @@ impl Pending {
             AccountEvent::SubjectForgotten { .. } => draft.forgotten = true,
             AccountEvent::AccountDeactivated { .. } => draft.deactivated = true,
             AccountEvent::AccountReactivated { .. } => draft.deactivated = false,
+            AccountEvent::ErasureRequested { .. } => draft.erasure_pending = true,
+            AccountEvent::ErasureCancelled { .. } => draft.erasure_pending = false,
             _ => return Ok(()),
         }
         self.touched.insert(id);

@@ -1,5 +1,5 @@
-//! A deactivated account's upcoming bookings are cancelled by the platform
-//! with a full refund (`CancelledBy::Platform`, decided by
+//! A deactivated or forgotten account's upcoming bookings are cancelled by
+//! the platform with a full refund (`CancelledBy::Platform`, decided by
 //! `domain::booking::cancel` like an administrator's cancellation).
 //!
 //! On `AccountDeactivated` the worker waits until the read models cover the
@@ -28,13 +28,15 @@ use super::{ReactionError, Reactor};
 
 pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
     match (event.stream.category(), event.event_type.as_str()) {
-        (ACCOUNT_CATEGORY, "AccountDeactivated") => deactivated(reactor, event).await,
+        (ACCOUNT_CATEGORY, "AccountDeactivated" | "SubjectForgotten") => {
+            deactivated(reactor, event).await
+        }
         (booking::CATEGORY, "BookingHeld") => held(reactor, event).await,
         _ => Ok(()),
     }
 }
 
-/// Cancels every upcoming booking of the account just deactivated.
+/// Cancels every upcoming booking of the account just deactivated or forgotten.
 async fn deactivated(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionError> {
     let Some(read) = &reactor.read else {
         tracing::warn!("no read models: bookings of a deactivated account are not cancelled");
@@ -82,7 +84,8 @@ async fn held(reactor: &Reactor, event: &RecordedEvent) -> Result<(), ReactionEr
             Account::evolve,
         )
         .await?;
-        if account.deactivated {
+        // Deactivated or forgotten; a party never registered is no reason.
+        if account.id.is_some() && !account.is_active() {
             return cancel(reactor, event, booking_id).await;
         }
     }

@@ -8,7 +8,8 @@ use domain::otp::{Channel, OtpEvent};
 use domain::values::Language;
 use platform::lang::Lang;
 use platform::mail::{
-    Mail, consultant_approved_mail, consultant_rejected_mail, otp_mail, password_reset_mail,
+    Mail, consultant_approved_mail, consultant_rejected_mail, erasure_code_mail, otp_mail,
+    password_reset_mail,
 };
 use store::RecordedEvent;
 use uuid::Uuid;
@@ -29,8 +30,11 @@ pub(super) async fn react(reactor: &Reactor, event: &RecordedEvent) -> Result<()
                 .map_err(unreadable)?
             {
                 send(reactor, event.event_id, &mail, |payload| {
-                    let (subject, text, html) = otp_mail(lang(language), payload["code"].as_str()?);
-                    Some((subject, text, html))
+                    let code = payload["code"].as_str()?;
+                    Some(match payload["purpose"].as_str() {
+                        Some("erasure") => erasure_code_mail(lang(language), code),
+                        _ => otp_mail(lang(language), code),
+                    })
                 })
                 .await?;
             }

@@ -189,6 +189,7 @@ impl Reactor {
             scheduled::schedule_from(self, event).await?;
             booking::schedule_from(self, event).await?;
             blog_publication::schedule_from(self, event).await?;
+            erasure::schedule_from(self, event).await?;
             self.stores
                 .reactor
                 .save_checkpoint(LEASE, event.position)

@@ -52,6 +52,8 @@ pub(super) async fn fire_due(reactor: &Reactor) -> Result<usize, ReactionError> 
             super::booking_messages::remind(reactor, command).await?;
         } else if command.kind == super::blog_publication::PUBLISH_BLOG_POST {
             super::blog_publication::fire(reactor, command).await?;
+        } else if command.kind == super::erasure::ERASE_ACCOUNT {
+            super::erasure::fire(reactor, command).await?;
         } else if [
             super::booking::EXPIRE_BOOKING,
             super::booking::COMPLETE_BOOKING,

@@ -59,6 +59,8 @@ pub struct SessionView {
     /// The account's IANA zone, when it has one: dates are shown in it.
     pub timezone: Option<String>,
     pub second_factor: SecondFactorView,
+    /// When the account will be erased, if its holder asked for it (docs/rules.md "Erasure on request").
+    pub erasure_due_at: Option<String>,
 }
 
 /// The account's second factor (docs/rules.md "Second factor").
@@ -78,7 +80,7 @@ pub async fn session(
     SignedIn(caller): SignedIn,
 ) -> Result<impl IntoResponse, QueryError> {
     let row = sqlx::query(
-        "SELECT given_name, family_name, email, language, timezone, second_factor_at, recovery_codes_left \
+        "SELECT given_name, family_name, email, language, timezone, second_factor_at, recovery_codes_left, erasure_due_at \
          FROM rm_accounts WHERE account_id = $1",
     )
     .bind(caller.account_id.to_string())
@@ -98,6 +100,7 @@ pub async fn session(
             required: state.config.admin_second_factor.requires(caller.role),
             recovery_codes_left: row.try_get(6)?,
         },
+        erasure_due_at: row.try_get(7)?,
     })))
 }
 

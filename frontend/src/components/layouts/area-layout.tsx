@@ -9,6 +9,7 @@ import { Icon } from '../ui/icon';
 import { LanguageSwitcher } from '../ui/language-switcher';
 import { Logo } from '../ui/logo';
 import { AreaContext } from './area-context';
+import { ErasureBanner } from './erasure-banner';
 import styles from './area-layout.module.css';
 import { areaMenu, isMenuGroup, type MenuEntry, type MenuGroup } from './area-menus';
 import { useRouteHandle } from './route-handle';
@@ -141,6 +142,7 @@ export function AreaLayout({ role }: { role: Role }) {
           <div className={styles.content}>
             <main id="main-content" tabIndex={-1} className={styles.main}>
               {hasPageHeader && <PageHeader />}
+              {role !== 'admin' && <ErasureBanner role={role} />}
               <Outlet />
             </main>
             <footer className={styles.footer}>

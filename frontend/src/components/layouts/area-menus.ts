@@ -227,4 +227,8 @@ export const areaMenu = (role: Role): MenuItem[] => [
   ...(role === 'consultant' ? [consultantProfileGroup(), consultantMainGroup()] : []),
   { to: paths[role].changePassword.getHref(), labelKey: 'nav.changePassword', icon: 'lock' },
   { to: paths[role].security.getHref(), labelKey: 'nav.security', icon: 'shield' },
+  // Ours (issue 14): the account holder's personal data (deleting the account).
+  ...(role === 'client' || role === 'consultant'
+    ? [{ to: paths[role].myData.getHref(), labelKey: 'privacy.title', icon: 'data' } satisfies MenuEntry]
+    : []),
 ];

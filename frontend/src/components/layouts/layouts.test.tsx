@@ -69,6 +69,7 @@ describe('layouts', () => {
       '/consultant/view-complaint-against',
       '/consultant/change-password',
       '/consultant/security',
+      '/consultant/my-data',
     ]);
     expect(screen.getByText(`© ${new Date().getFullYear()}`, { exact: false })).toBeTruthy();
 

@@ -14,6 +14,7 @@ import { NOTE_MAX, noteSchema, useAddNote, useNotes, type NoteValues } from '../
 import styles from './booking.module.css';
 import { useViewerZone } from '@/lib/viewer-zone';
 import { ActionButton } from '@/components/ui/action-button';
+import { clientName, ERASED } from '@/lib/erased-name';
 
 type Props = { sessionId?: string; clientId?: string };
 
@@ -39,7 +40,7 @@ export function AddNotePage({ sessionId, clientId }: Props) {
       {row && (
         <p>
           {t('notes.session', {
-            name: row.client.name,
+            name: clientName(row.client.name, t) ?? t('bookings.unnamed'),
             date: formatDateTimeIn(row.start, zone, i18n.language),
           })}
         </p>
@@ -84,7 +85,7 @@ export function AddNotePage({ sessionId, clientId }: Props) {
               <time dateTime={note.at}>{formatDateTime(note.at, i18n.language)}</time>
               {note.booking_id === sessionId && sessionId ? ` · ${t('notes.thisSession')}` : ''}
             </p>
-            <p style={{ whiteSpace: 'pre-wrap' }}>{note.text}</p>
+            <p style={{ whiteSpace: 'pre-wrap' }}>{note.text === ERASED ? t('notes.erased') : note.text}</p>
           </article>
         ))}
       </section>

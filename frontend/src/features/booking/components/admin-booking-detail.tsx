@@ -17,6 +17,7 @@ import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
 import { useViewerZone } from '@/lib/viewer-zone';
+import { clientName, ERASED } from '@/lib/erased-name';
 
 /** An event type (`booking_confirmed`, `BookingCancelled`…) as words when no translation is known. */
 const humanize = (type: string) =>
@@ -24,9 +25,6 @@ const humanize = (type: string) =>
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase();
-
-/** What the server answers for a text whose owner was forgotten. */
-const ERASED = '[erased]';
 
 /** The administrator may cancel a held or confirmed booking until it starts (the server answers 409 otherwise). */
 const adminCancellable = (row: Pick<BookingRow, 'status' | 'start'>, now: number) =>
@@ -58,7 +56,7 @@ export function AdminBookingDetail({ id }: { id: string }) {
         <>
           <section className="card" aria-labelledby="booking-facts">
             <h2 id="booking-facts">
-              {row.consultant.name ?? t('bookings.unnamed')} — {row.client.name ?? t('bookings.unnamed')}
+              {row.consultant.name ?? t('bookings.unnamed')} — {clientName(row.client.name, t) ?? t('bookings.unnamed')}
             </h2>
             <dl className={styles.facts}>
               <dt>{t('adminBookings.columns.status')}</dt>
@@ -157,7 +155,7 @@ export function AdminBookingDetail({ id }: { id: string }) {
                   <p className={styles.zone}>
                     <time dateTime={note.at}>{formatDateTime(note.at, language)}</time>
                   </p>
-                  <p style={{ whiteSpace: 'pre-wrap' }}>{note.text}</p>
+                  <p style={{ whiteSpace: 'pre-wrap' }}>{note.text === ERASED ? t('notes.erased') : note.text}</p>
                 </article>
               ))
             )}

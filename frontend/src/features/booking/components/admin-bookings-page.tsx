@@ -14,6 +14,7 @@ import styles from './booking.module.css';
 import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useViewerZone } from '@/lib/viewer-zone';
+import { clientName } from '@/lib/erased-name';
 
 const KEYS = ['q', 'status', 'consultant_id', 'consultant', 'client_id', 'client', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -171,10 +172,10 @@ export function AdminBookingsPage() {
                       <button
                         type="button"
                         className="btn-link"
-                        aria-label={t('adminBookings.filterBy', { name: row.client.name ?? row.client.id })}
-                        onClick={() => goTo({ client_id: row.client.id, client: row.client.name ?? row.client.id })}
+                        aria-label={t('adminBookings.filterBy', { name: clientName(row.client.name, t) ?? row.client.id })}
+                        onClick={() => goTo({ client_id: row.client.id, client: clientName(row.client.name, t) ?? row.client.id })}
                       >
-                        {row.client.name ?? t('bookings.unnamed')}
+                        {clientName(row.client.name, t) ?? t('bookings.unnamed')}
                       </button>
                     </td>
                     <td data-label={columns.status}>

@@ -15,6 +15,7 @@ import { BookingStatusBadge } from './status-badge';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
 import { settle } from '@/lib/action-feedback';
+import { clientName } from '@/lib/erased-name';
 
 export type BookingDialog = { kind: 'cancel' | 'reschedule'; row: BookingRow };
 
@@ -37,7 +38,7 @@ export function BookingItem({ area, row, zone, onDialog, headingLevel = 3 }: Pro
   const onLapsed = useCallback(() => setLapsedHere(true), []);
   const language = i18n.language;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
-  const other = (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed');
+  const other = (area === 'client' ? row.consultant.name : clientName(row.client.name, t)) ?? t('bookings.unnamed');
   const upcoming = isUpcoming(row, now);
   const changeable = row.status === 'confirmed' && upcoming;
   // An unpaid hold the client can still pay (or cancel, which frees the slot at once).

@@ -561,6 +561,21 @@ describe('booking page', () => {
     expect(screen.queryByRole('button', { name: 'Réserver maintenant' })).toBeNull();
   });
 
+  it('says why a client whose account is being deleted cannot book, with the way to cancel the deletion', async () => {
+    const PENDING = 'Votre compte est en cours de suppression : annulez la suppression pour réserver.';
+    asClient({
+      'GET /api/client/booking-quote': () => json(quote()),
+      'POST /api/client/bookings': () => apiError(409, 'erasure_pending', PENDING),
+    });
+    renderApp(`/booking/${TOKEN}`);
+    await user().click(await screen.findByRole('button', { name: 'Réserver maintenant' }));
+    const alert = (await screen.findByText(PENDING)).closest('[role="alert"]');
+    expect(alert).toBeTruthy();
+    expect(within(alert as HTMLElement).getByRole('link', { name: 'Gérer la suppression dans « Mes données »' }).getAttribute('href')).toBe(
+      '/client/my-data',
+    );
+  });
+
   describe('new terms to accept before booking', () => {
     const NEW = { terms: '2030-03-01', privacy: '2026-01' };
     const OLD = { terms: '2026-01', privacy: '2026-01' };

@@ -283,6 +283,13 @@ function Booking({ consultantId, start, bookingId }: { consultantId: string; sta
               {refusal && (
                 <p role="alert" className={styles.refusal}>
                   {refusal.message}
+                  {/* Issue 14: the client asked for their account's erasure; cancelling it is on « Mes données ». */}
+                  {refusal.code === 'erasure_pending' && (
+                    <>
+                      {' '}
+                      <Link to={paths.client.myData.getHref()}>{t('booking.erasurePending')}</Link>
+                    </>
+                  )}
                 </p>
               )}
               {mustAccept && standing.data ? (

@@ -9,6 +9,7 @@ import { clientRefundsInFull, type BookingRow } from '../api/types';
 import { useMoney } from './use-money';
 import { useNow } from './use-now';
 import { settle } from '@/lib/action-feedback';
+import { clientName } from '@/lib/erased-name';
 
 type Props = { area: CancelArea; row: BookingRow; zone: string; onClose: () => void };
 
@@ -41,12 +42,12 @@ export function CancelDialog({ area, row, zone, onClose }: Props) {
   const question =
     area === 'admin-panel'
       ? t('bookings.cancel.adminQuestion', {
-          client: row.client.name ?? t('bookings.unnamed'),
+          client: clientName(row.client.name, t) ?? t('bookings.unnamed'),
           consultant: row.consultant.name ?? t('bookings.unnamed'),
           date,
         })
       : t('bookings.cancel.question', {
-          name: (area === 'client' ? row.consultant.name : row.client.name) ?? t('bookings.unnamed'),
+          name: (area === 'client' ? row.consultant.name : clientName(row.client.name, t)) ?? t('bookings.unnamed'),
           date,
         });
 

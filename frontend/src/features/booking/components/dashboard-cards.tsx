@@ -16,6 +16,7 @@ import { BookingItem, type BookingDialog } from './booking-item';
 import styles from './booking.module.css';
 import { useNow } from './use-now';
 import { useViewerZone } from '@/lib/viewer-zone';
+import { clientName, ERASED } from '@/lib/erased-name';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -81,14 +82,14 @@ export function ConsultantDashboardCards() {
         ) : (
           data.recent_notes.map((note) => (
             <article key={note.id} className={styles.row}>
-              <h3>{note.client?.name ?? t('bookings.unnamed')}</h3>
+              <h3>{clientName(note.client?.name, t) ?? t('bookings.unnamed')}</h3>
               <p className={styles.zone}>
                 <time dateTime={note.at}>{formatDateTime(note.at, i18n.language)}</time>
               </p>
-              <p style={{ whiteSpace: 'pre-wrap' }}>{note.text}</p>
+              <p style={{ whiteSpace: 'pre-wrap' }}>{note.text === ERASED ? t('notes.erased') : note.text}</p>
               {note.client && (
                 <Link to={paths.consultant.addNote.getHref(note.booking_id ?? undefined, note.client.id)}>
-                  {t('dashboards.moreNotes', { name: note.client.name ?? t('bookings.unnamed') })}
+                  {t('dashboards.moreNotes', { name: clientName(note.client.name, t) ?? t('bookings.unnamed') })}
                 </Link>
               )}
             </article>

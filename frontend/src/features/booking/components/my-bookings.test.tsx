@@ -238,6 +238,24 @@ describe('consultant my-booking', () => {
     expect(fetch.calls('POST', '/api/consultant/bookings/over/no-show')).toHaveLength(1);
   });
 
+  it('shows a forgotten client (`[erased]`) as « Ancien client » in the list and on the notes page', async () => {
+    const old = bookingRow({ id: 'old', status: 'completed', start: hours(-72), end: hours(-71), client: { id: 'cl9', name: '[erased]' } });
+    as('consultant', {
+      'GET /api/consultant/bookings': () => page([old]),
+      'GET /api/consultant/bookings/old': () => json(old),
+      'GET /api/consultant/notes': () =>
+        json({ items: [{ id: 'n1', booking_id: 'old', client: { id: 'cl9', name: '[erased]' }, text: '[erased]', at: '2030-01-01T10:00:00Z' }] }),
+    });
+    const { router } = renderApp('/consultant/my-booking');
+    const item = await screen.findByRole('article', { name: /^Ancien client/ });
+    expect(within(item).getByRole('heading', { name: 'Ancien client' })).toBeTruthy();
+    expect(screen.queryByText(/\[erased\]/)).toBeNull();
+    await router.navigate('/consultant/my-booking/add-note/old/cl9');
+    expect(await screen.findByText(/^Séance avec Ancien client du /)).toBeTruthy();
+    expect(await screen.findByText('Note effacée (les données du client ont été oubliées)')).toBeTruthy();
+    expect(screen.queryByText(/\[erased\]/)).toBeNull();
+  });
+
   it('filters by status through the server', async () => {
     const fetch = as('consultant', { 'GET /api/consultant/bookings': () => page([]) });
     renderApp('/consultant/my-booking');

@@ -28,6 +28,7 @@ import { useComplaintText } from './use-complaint-text';
 import styles from './complaints.module.css';
 import { settle } from '@/lib/action-feedback';
 import { ActionButton } from '@/components/ui/action-button';
+import { partyName } from './party-name';
 
 type Props = { detail: ComplaintDetail; zone: string; onRefused: (error: unknown) => void };
 
@@ -67,8 +68,8 @@ export function RequestInformationForm({ detail, onRefused }: Omit<Props, 'zone'
   const { t } = useTranslation();
   const ask = useRequestInformation(detail.id);
   const parties = [
-    { value: 'complainant', label: t('complaints.admin.askComplainant', { name: detail.author.name }) },
-    ...(detail.respondent ? [{ value: 'respondent', label: t('complaints.admin.askRespondent', { name: detail.respondent.name }) }] : []),
+    { value: 'complainant', label: t('complaints.admin.askComplainant', { name: partyName(detail.author, t) }) },
+    ...(detail.respondent ? [{ value: 'respondent', label: t('complaints.admin.askRespondent', { name: partyName(detail.respondent, t) }) }] : []),
   ];
   return (
     <section className="card" aria-labelledby="complaint-ask">

@@ -10,6 +10,7 @@ import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { complaintsExportHref, useAdminComplaints, type AdminListParams } from '../api/get-admin-complaints';
 import { COMPLAINT_STATUSES, type ComplaintParty, type PartyRole } from '../api/types';
 import { ComplaintsTable } from './complaints-table';
+import { partyName } from './party-name';
 
 const KEYS = ['q', 'status', 'type_id', 'party_id', 'party', 'booking_id', 'from', 'to'] as const;
 type Key = (typeof KEYS)[number];
@@ -72,10 +73,10 @@ export function AdminComplaintsPage({ authorRole }: { authorRole: PartyRole }) {
       <button
         type="button"
         className="btn-link"
-        aria-label={t('complaints.admin.filterBy', { name: party.name || party.id })}
-        onClick={() => goTo({ party_id: party.id, party: party.name || party.id })}
+        aria-label={t('complaints.admin.filterBy', { name: partyName(party, t) || party.id })}
+        onClick={() => goTo({ party_id: party.id, party: partyName(party, t) || party.id })}
       >
-        {party.name || t('complaints.unnamed')}
+        {partyName(party, t) || t('complaints.unnamed')}
       </button>
     ) : (
       t('complaints.list.platform')

@@ -26,6 +26,7 @@ import { DESIRED_OUTCOMES, LIMITS, type PartyArea } from '../api/types';
 import { AttachmentsField } from './attachments-field';
 import styles from './complaints.module.css';
 import { ActionButton } from '@/components/ui/action-button';
+import { clientName } from '@/lib/erased-name';
 
 const FIELDS = ['booking_id', 'complaint_type_id', 'subject', 'description', 'desired_outcome', 'attachments'] as const;
 /** Refusals about the chosen booking, shown on its field. */
@@ -46,7 +47,7 @@ export function FileComplaintPage({ area, bookingId }: Props) {
   const zone = useViewerZone(area);
 
   const otherParty = (row: { consultant: { name: string | null }; client: { name: string | null } }) =>
-    (area === 'client' ? row.consultant.name : row.client.name) ?? t('complaints.unnamed');
+    (area === 'client' ? row.consultant.name : clientName(row.client.name, t)) ?? t('complaints.unnamed');
   const bookingOptions: Option[] = [
     { value: PLATFORM, label: t('complaints.form.platform') },
     ...(bookings.data ?? []).map((row) => ({

@@ -10,6 +10,7 @@ import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import { useComplaints, type ComplaintScope } from '../api/get-complaints';
 import { COMPLAINT_STATUSES, type ComplaintRow, type PartyArea } from '../api/types';
 import { ComplaintsTable } from './complaints-table';
+import { partyName } from './party-name';
 
 type Props = { area: PartyArea; scope: ComplaintScope };
 
@@ -28,7 +29,7 @@ export function PartyComplaintsPage({ area, scope }: Props) {
   const date = (value: string | null | undefined) => (value ? formatShortDateTimeIn(value, zone, i18n.language) : '—');
   const other = (row: ComplaintRow) => {
     const party = scope === 'by_me' ? row.respondent : row.author;
-    return party ? party.name || t('complaints.unnamed') : t('complaints.list.platform');
+    return party ? partyName(party, t) || t('complaints.unnamed') : t('complaints.list.platform');
   };
 
   return (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@/lib/format';
 import { formatShortDateTimeIn } from '@/lib/zoned-time';
 import type { ComplaintParty } from '../api/types';
+import { partyName } from './party-name';
 
 /** Dates in the viewer's zone, a party as "name (role)" (the platform when none), money in the interface language. */
 export const useComplaintText = (zone: string) => {
@@ -11,7 +12,7 @@ export const useComplaintText = (zone: string) => {
     party: (party: ComplaintParty | null) =>
       party
         ? t('complaints.detail.partyWithRole', {
-            name: party.name || t('complaints.unnamed'),
+            name: partyName(party, t) || t('complaints.unnamed'),
             role: t(`complaints.roles.${party.role}`),
           })
         : t('complaints.list.platform'),

@@ -3,7 +3,7 @@ import { useErrorText } from '@/components/form/use-field-a11y';
 import { i18n } from '@/lib/i18n';
 import { errorText, toast } from '@/lib/toast';
 import { loadSignUpSchema } from './sign-up-schema-chunk';
-import { useCountdown } from './use-countdown';
+import { useCountdown } from '@/lib/use-countdown';
 
 const failure = (error: unknown) => errorText(error, i18n.t('errors.network'));
 

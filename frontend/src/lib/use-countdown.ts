@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Seconds left before something may happen again (the OTP resend delay). */
+/** Seconds left before something may happen again (a mailed code's resend delay: the sign-up's, the erasure's). */
 export const useCountdown = () => {
   const [until, setUntil] = useState<number | null>(null);
   const [now, setNow] = useState(() => Date.now());
