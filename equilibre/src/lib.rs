@@ -124,6 +124,7 @@ impl App {
             openapi: Arc::new(serde_json::Value::Null),
             renders: Arc::default(),
             limits,
+            exports: Arc::default(),
         };
         let mut app = App {
             config,

@@ -1,10 +1,12 @@
-// « Mes données » (issue 14, GDPR art. 17): a client on a phone asks for their account to be
+// « Mes données » (issue 14, GDPR art. 15, 17 and 20): a client on a phone downloads their data
+// (one ZIP with data.json, README.txt), then asks for their account to be
 // deleted, confirms with the code mailed to them, sees the area's banner with the date, cancels,
 // asks again (once the code's resend delay is over) and confirms. Then a second server over the
 // suite's data with its clock 15 days ahead (`EQUILIBRE_CLOCK_OFFSET_SECONDS`, test-only, as in
 // room.test.mjs), past the 14-day grace period: the account is forgotten and its sign-in is
 // refused as for an unknown account (« Adresse e-mail ou mot de passe incorrect. »).
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { createAccount } from './support/accounts.mjs';
 import { useBrowser, visibleText, waitForPath, withPage } from './support/browser.mjs';
@@ -134,6 +136,19 @@ describe('deleting my account (« Mes données »)', () => {
       await page.locator('#area-sidebar').getByRole('link', { name: 'Mes données', exact: true }).click();
       await waitForPath(page, '/client/my-data');
       assert.equal(await visibleText(page.getByRole('heading', { level: 1 })), 'Mes données');
+
+      // Download my data: one ZIP named for the day, saved by the browser from the server's stream.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('link', { name: 'Télécharger mes données (ZIP)' }).click(),
+      ]);
+      assert.match(download.suggestedFilename(), /^equilibre-mes-donnees-\d{4}-\d{2}-\d{2}\.zip$/);
+      const archive = await readFile(await download.path());
+      assert.equal(archive.subarray(0, 2).toString('latin1'), 'PK', 'a ZIP archive');
+      for (const entry of ['data.json', 'README.txt']) {
+        assert.ok(archive.includes(Buffer.from(entry)), `the archive holds ${entry}`);
+      }
+
       const section = page.getByRole('region', { name: 'Supprimer mon compte' });
       const explanation = await visibleText(section);
       assert.match(explanation, /14 jours/);

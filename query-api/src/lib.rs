@@ -41,6 +41,8 @@ pub struct QueryState {
     pub renders: Arc<render_cache::RenderCache>,
     /// Request budgets per client address (shared with the command service).
     pub limits: Arc<platform::http::AddressLimits>,
+    /// The "my data" archives being sent (one per account, a few at once).
+    pub exports: Arc<routes::my_data::Exports>,
 }
 
 #[derive(OpenApi)]
@@ -100,6 +102,8 @@ pub fn router(state: QueryState) -> (Router, utoipa::openapi::OpenApi) {
         .merge(validated)
         .routes(routes!(routes::accounts::session))
         .routes(routes!(routes::accounts::my_profile))
+        .routes(routes!(routes::my_data::client_my_data))
+        .routes(routes!(routes::my_data::consultant_my_data))
         .routes(routes!(routes::reference::reference_list))
         .routes(routes!(routes::reference::reference_item))
         .routes(routes!(routes::consultants::consultant_profile))

@@ -32,6 +32,7 @@ mod files;
 mod forget;
 mod idempotency;
 mod mobile_otp;
+mod my_data;
 mod newsletter;
 mod otp;
 mod pages;

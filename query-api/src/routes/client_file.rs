@@ -82,7 +82,7 @@ pub struct GeneralInfoBody {
     pub info: Value,
 }
 
-struct FileRow {
+pub(crate) struct FileRow {
     consent_form_key: Option<String>,
     consent_form_at: Option<String>,
     health_assessment: Option<String>,
@@ -93,7 +93,7 @@ struct FileRow {
 }
 
 /// The client's row; an empty file when nothing was filled in yet.
-async fn file_row(state: &QueryState, client_id: Uuid) -> Result<FileRow, QueryError> {
+pub(crate) async fn file_row(state: &QueryState, client_id: Uuid) -> Result<FileRow, QueryError> {
     let row = sqlx::query(
         "SELECT consent_form_key, consent_form_at, health_assessment, share_with_experts,
             health_saved_at, general_info, general_saved_at
@@ -129,7 +129,7 @@ fn json(raw: Option<String>) -> Value {
         .unwrap_or(Value::Null)
 }
 
-fn consent_form(row: FileRow) -> ConsentFormRecord {
+pub(crate) fn consent_form(row: FileRow) -> ConsentFormRecord {
     ConsentFormRecord {
         uploaded: row.consent_form_key.is_some(),
         uploaded_at: row.consent_form_at,
@@ -137,7 +137,7 @@ fn consent_form(row: FileRow) -> ConsentFormRecord {
     }
 }
 
-fn health(client_id: Uuid, row: FileRow) -> HealthAssessmentBody {
+pub(crate) fn health(client_id: Uuid, row: FileRow) -> HealthAssessmentBody {
     HealthAssessmentBody {
         client_id: client_id.to_string(),
         saved_at: row.health_saved_at,
@@ -146,7 +146,7 @@ fn health(client_id: Uuid, row: FileRow) -> HealthAssessmentBody {
     }
 }
 
-fn general(client_id: Uuid, row: FileRow) -> GeneralInfoBody {
+pub(crate) fn general(client_id: Uuid, row: FileRow) -> GeneralInfoBody {
     GeneralInfoBody {
         client_id: client_id.to_string(),
         saved_at: row.general_saved_at,

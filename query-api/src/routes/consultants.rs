@@ -92,7 +92,7 @@ fn profile(r: &AnyRow) -> Result<ProfileBody, sqlx::Error> {
     })
 }
 
-async fn load_profile(state: &QueryState, id: Uuid) -> Result<ProfileBody, QueryError> {
+pub(crate) async fn load_profile(state: &QueryState, id: Uuid) -> Result<ProfileBody, QueryError> {
     let row = sqlx::query(PROFILE_SELECT)
         .bind(id.to_string())
         .fetch_optional(&state.read.pool)

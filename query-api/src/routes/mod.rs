@@ -15,6 +15,7 @@ pub mod directory;
 pub mod figures;
 pub mod files;
 pub mod history;
+pub mod my_data;
 pub mod newsletter;
 pub mod public;
 pub mod quotes;

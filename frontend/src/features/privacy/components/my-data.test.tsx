@@ -229,3 +229,19 @@ describe('a forgotten client’s name (`[erased]`)', () => {
     expect(clientName('[erased]', i18n.t)).toBe('Former client');
   });
 });
+
+describe('« Mes données »: downloading my data', () => {
+  it('links to the archive of the area’s own account, saved by the browser', async () => {
+    for (const role of ['client', 'consultant'] as const) {
+      const { handlers } = signedIn(role);
+      stubFetch(handlers);
+      const { unmount } = renderApp(`/${role}/my-data`);
+      const section = await screen.findByRole('region', { name: 'Télécharger mes données' });
+      expect(section.textContent).toContain('README.txt');
+      const link = within(section).getByRole('link', { name: 'Télécharger mes données (ZIP)' });
+      expect(link.getAttribute('href')).toBe(`/api/${role}/my-data`);
+      expect(link.hasAttribute('download')).toBe(true);
+      unmount();
+    }
+  });
+});
