@@ -22,8 +22,8 @@ import { createApprovedExpert, ensureReference, eventually, signIn, signInAdmin,
 import { admin } from './support/env.mjs';
 import { pdf } from './support/files.mjs';
 import { payThroughApi } from './support/payments.mjs';
-import { freePort, stopProcess } from './support/processes.mjs';
-import { equilibreEnv, startEquilibre } from './support/services.mjs';
+import { stopProcess } from './support/processes.mjs';
+import { startShiftedServer } from './support/services.mjs';
 
 const browser = useBrowser();
 const servers = [];
@@ -56,19 +56,6 @@ const bookPaid = async (client, expert) => {
   const row = await client.get(`/api/client/bookings/${held.booking_id}`);
   assert.equal(row.status, 'confirmed');
   return { id: held.booking_id, start: new Date(start), total: row.total };
-};
-
-/** Another `equilibre serve` over the suite's data, its clock `offsetSeconds` ahead. */
-const startShiftedServer = async (offsetSeconds) => {
-  const port = await freePort();
-  const env = {
-    ...equilibreEnv({ dataDir: process.env.E2E_DATA_DIR, port, smtpUrl: process.env.E2E_SMTP_URL }),
-    EQUILIBRE_CLOCK_OFFSET_SECONDS: String(offsetSeconds),
-  };
-  const server = startEquilibre(process.env.E2E_WORK_DIR, env);
-  servers.push(server);
-  await server.ready;
-  return server.baseUrl;
 };
 
 /** A French browser context on `baseURL`, signed in as `role` (`person`: {email, password}); its page. */
@@ -140,7 +127,7 @@ describe('complaints', () => {
     booking = await bookPaid(client.session, expert);
     // The complaint is about a past booking: every step runs 3 days after its start.
     const offset = Math.floor((booking.start.getTime() - Date.now()) / 1000) + 3 * DAY_SECONDS;
-    server = await startShiftedServer(offset);
+    server = await startShiftedServer(offset, servers);
   });
 
   it('a client files a complaint with a PDF about a past booking, on a phone', { timeout: 120_000 }, async () => {

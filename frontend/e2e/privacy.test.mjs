@@ -13,8 +13,8 @@ import { useBrowser, visibleText, waitForPath, withPage } from './support/browse
 import { eventually } from './support/consultant.mjs';
 import { newPerson, submitSignIn } from './support/forms.mjs';
 import { mailIds, otpFrom, waitForMail } from './support/maildev.mjs';
-import { freePort, stopProcess } from './support/processes.mjs';
-import { equilibreEnv, startEquilibre } from './support/services.mjs';
+import { stopProcess } from './support/processes.mjs';
+import { startShiftedServer } from './support/services.mjs';
 
 const browser = useBrowser();
 const servers = [];
@@ -27,19 +27,6 @@ const GRACE_DAYS = 14;
 const ERASURE_MAIL = /suppression|deletion/i;
 /** `invalid_credentials` in French (platform/locales). */
 const INVALID_CREDENTIALS = /Adresse e-mail ou mot de passe incorrect/;
-
-/** Another `equilibre serve` over the suite's data, its clock `offsetSeconds` ahead. */
-const startShiftedServer = async (offsetSeconds) => {
-  const port = await freePort();
-  const env = {
-    ...equilibreEnv({ dataDir: process.env.E2E_DATA_DIR, port, smtpUrl: process.env.E2E_SMTP_URL }),
-    EQUILIBRE_CLOCK_OFFSET_SECONDS: String(offsetSeconds),
-  };
-  const server = startEquilibre(process.env.E2E_WORK_DIR, env);
-  servers.push(server);
-  await server.ready;
-  return server.baseUrl;
-};
 
 /** `text` matched from its start, as typed. */
 const startsWith = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -179,7 +166,7 @@ describe('deleting my account (« Mes données »)', () => {
 
     // Past the grace period: the erasure ran (its worker on this server), and the sign-in is refused
     // exactly as for an address nobody registered.
-    const later = await startShiftedServer(15 * 86_400);
+    const later = await startShiftedServer(15 * 86_400, servers);
     const stranger = newPerson('client');
     const unknown = await signInAnswer(later, stranger);
     assert.deepEqual(unknown, { status: 401, code: 'invalid_credentials' });

@@ -14,8 +14,8 @@ import { createAccount } from './support/accounts.mjs';
 import { rememberSignIn, useBrowser } from './support/browser.mjs';
 import { createApprovedExpert, eventually, signIn } from './support/consultant.mjs';
 import { pdf } from './support/files.mjs';
-import { freePort, stopProcess } from './support/processes.mjs';
-import { equilibreEnv, startEquilibre } from './support/services.mjs';
+import { stopProcess } from './support/processes.mjs';
+import { startShiftedServer } from './support/services.mjs';
 
 const browser = useBrowser({ media: true });
 const servers = [];
@@ -51,19 +51,6 @@ const bookThroughTheApi = async () => {
   return { id: booked.booking_id, start: new Date(slot.start), expert, person };
 };
 
-/** Another `equilibre serve` over the suite's data, its clock `offsetSeconds` ahead. */
-const startShiftedServer = async (offsetSeconds) => {
-  const port = await freePort();
-  const env = {
-    ...equilibreEnv({ dataDir: process.env.E2E_DATA_DIR, port, smtpUrl: process.env.E2E_SMTP_URL }),
-    EQUILIBRE_CLOCK_OFFSET_SECONDS: String(offsetSeconds),
-  };
-  const server = startEquilibre(process.env.E2E_WORK_DIR, env);
-  servers.push(server);
-  await server.ready;
-  return server.baseUrl;
-};
-
 /** A browser context of `role` signed in to `baseURL`, on a phone. */
 const openRoom = async (baseURL, role, person, path) => {
   const context = await browser().newContext({
@@ -93,7 +80,7 @@ const remoteFrames = (page) =>
 test('the client and the consultant of a booking see and hear each other and chat; a third client is refused', async () => {
   const booking = await bookThroughTheApi();
   const offset = Math.floor((booking.start.getTime() - Date.now()) / 1000) - 5 * 60;
-  const roomServer = await startShiftedServer(offset);
+  const roomServer = await startShiftedServer(offset, servers);
 
   const client = await openRoom(roomServer, 'client', booking.person, `/client/room/${booking.id}`);
   const consultant = await openRoom(roomServer, 'consultant', booking.expert.person, `/chat-room/${booking.id}`);

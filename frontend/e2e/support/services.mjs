@@ -84,3 +84,20 @@ export const startEquilibre = (workDir, env) => {
   const ready = waitForHttp(`${env.EQUILIBRE_PUBLIC_URL}/api/health`, proc, 60_000);
   return { proc, ready, baseUrl: env.EQUILIBRE_PUBLIC_URL };
 };
+
+/**
+ * Another `equilibre serve` over the suite's data (`E2E_DATA_DIR`, `E2E_SMTP_URL`, `E2E_WORK_DIR` from the runner),
+ * its clock `offsetSeconds` ahead (`EQUILIBRE_CLOCK_OFFSET_SECONDS`, test-only), pushed onto `servers` for the test
+ * file to stop; its base URL once it answers.
+ */
+export const startShiftedServer = async (offsetSeconds, servers) => {
+  const port = await freePort();
+  const env = {
+    ...equilibreEnv({ dataDir: process.env.E2E_DATA_DIR, port, smtpUrl: process.env.E2E_SMTP_URL }),
+    EQUILIBRE_CLOCK_OFFSET_SECONDS: String(offsetSeconds),
+  };
+  const server = startEquilibre(process.env.E2E_WORK_DIR, env);
+  servers.push(server);
+  await server.ready;
+  return server.baseUrl;
+};
