@@ -47,6 +47,20 @@ async fn mailed_code(app: &TestApp, party: &Party) -> String {
     code_in(&mail)
 }
 
+/// Asks for the erasure with `code`.
+async fn confirm(app: &TestApp, party: &Party, code: impl serde::Serialize) -> Answer {
+    let area = party.member.role.area();
+    let path = format!("/api/{area}/erasure");
+    call(app, party, Method::POST, &path, json!({ "code": code })).await
+}
+
+/// Cancels the pending erasure.
+async fn cancel(app: &TestApp, party: &Party) -> Answer {
+    let area = party.member.role.area();
+    let path = format!("/api/{area}/erasure");
+    call(app, party, Method::DELETE, &path, json!({})).await
+}
+
 async fn session(app: &TestApp, party: &Party) -> Value {
     app.catch_up().await;
     let area = party.member.role.area();
@@ -111,28 +125,14 @@ async fn a_client_confirms_by_code_may_cancel_and_is_forgotten_after_the_grace_p
 
     // A wrong code changes nothing; the right one schedules the erasure.
     let code = mailed_code(&app, &client).await;
-    let wrong = call(
-        &app,
-        &client,
-        Method::POST,
-        "/api/client/erasure",
-        json!({ "code": other_code(&code) }),
-    )
-    .await;
+    let wrong = confirm(&app, &client, other_code(&code)).await;
     wrong.expect(400);
     assert_eq!(
         wrong.field("code").as_deref(),
         Some("Le code est incorrect.")
     );
     assert!(session(&app, &client).await["erasure_due_at"].is_null());
-    let asked = call(
-        &app,
-        &client,
-        Method::POST,
-        "/api/client/erasure",
-        json!({ "code": code }),
-    )
-    .await;
+    let asked = confirm(&app, &client, code).await;
     asked.expect(200);
     let erase_at: chrono::DateTime<chrono::Utc> =
         asked.json()["erase_at"].as_str().unwrap().parse().unwrap();
@@ -161,39 +161,16 @@ async fn a_client_confirms_by_code_may_cancel_and_is_forgotten_after_the_grace_p
     assert_eq!(refused.code(), "erasure_pending");
 
     // Cancelled: the first date no longer counts.
-    call(
-        &app,
-        &client,
-        Method::DELETE,
-        "/api/client/erasure",
-        json!({}),
-    )
-    .await
-    .expect(204);
+    cancel(&app, &client).await.expect(204);
     assert!(session(&app, &client).await["erasure_due_at"].is_null());
-    let twice = call(
-        &app,
-        &client,
-        Method::DELETE,
-        "/api/client/erasure",
-        json!({}),
-    )
-    .await;
+    let twice = cancel(&app, &client).await;
     twice.expect(409);
     assert_eq!(twice.code(), "erasure_not_requested");
     // Sessions last hours: the holder signs in again on the days they come back.
     app.advance(TimeDelta::days(1));
     let client = signed_in(&app, client.member).await;
     let code = mailed_code(&app, &client).await;
-    call(
-        &app,
-        &client,
-        Method::POST,
-        "/api/client/erasure",
-        json!({ "code": code }),
-    )
-    .await
-    .expect(200);
+    confirm(&app, &client, code).await.expect(200);
     app.advance(TimeDelta::days(13) + TimeDelta::hours(1));
     app.drain_reactions().await;
     app.catch_up().await;
@@ -268,15 +245,7 @@ async fn a_consultant_asking_for_erasure_leaves_the_directory_until_it_cancels(b
     let client = client(&app, true).await;
     assert!(listed(&app, &expert).await);
     let code = mailed_code(&app, &expert).await;
-    call(
-        &app,
-        &expert,
-        Method::POST,
-        "/api/consultant/erasure",
-        json!({ "code": code }),
-    )
-    .await
-    .expect(200);
+    confirm(&app, &expert, code).await.expect(200);
     assert!(
         !listed(&app, &expert).await,
         "unlisted while the erasure is pending"
@@ -291,15 +260,7 @@ async fn a_consultant_asking_for_erasure_leaves_the_directory_until_it_cancels(b
     .await;
     refused.expect(409);
     assert_eq!(refused.code(), "slot_unavailable");
-    call(
-        &app,
-        &expert,
-        Method::DELETE,
-        "/api/consultant/erasure",
-        json!({}),
-    )
-    .await
-    .expect(204);
+    cancel(&app, &expert).await.expect(204);
     assert!(listed(&app, &expert).await, "listed again once cancelled");
 }
 
@@ -332,24 +293,10 @@ async fn erasure_routes_guard_their_input_and_their_area(backend: Backend) {
         .await
         .expect(404);
     // No code was asked for: any code is refused, nothing recorded.
-    let no_code = call(
-        &app,
-        &client,
-        Method::POST,
-        "/api/client/erasure",
-        json!({ "code": "123456" }),
-    )
-    .await;
+    let no_code = confirm(&app, &client, "123456").await;
     no_code.expect(400);
     assert_eq!(no_code.code(), "otp_invalid");
-    let oversized = call(
-        &app,
-        &client,
-        Method::POST,
-        "/api/client/erasure",
-        json!({ "code": "1".repeat(10_000) }),
-    )
-    .await;
+    let oversized = confirm(&app, &client, "1".repeat(10_000)).await;
     oversized.expect(400);
     assert_eq!(app.count_events("ErasureRequested").await, 0);
 }
