@@ -18,7 +18,7 @@ export function FavouriteToggle({ expert }: { expert: ExpertCard }) {
   const signIn = useSignInThenBack();
   if (!signedIn) return <HeartButton expert={expert} onClick={signIn} />;
   return (
-    <Suspense fallback={<HeartButton expert={expert} favourite={false} busy onClick={() => undefined} />}>
+    <Suspense fallback={<HeartButton expert={expert} favourite={false} busy disabled onClick={() => undefined} />}>
       <ClientFavouriteToggle expert={expert} />
     </Suspense>
   );

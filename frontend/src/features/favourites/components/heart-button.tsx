@@ -8,11 +8,13 @@ type Props = {
   /** `undefined` for a visitor (the heart is then a way to sign in, not a switch). */
   favourite?: boolean;
   busy?: boolean;
+  /** While a signed-in client's switch loads: a click then would be lost, so it waits. */
+  disabled?: boolean;
   onClick: () => void;
 };
 
 /** The heart itself: « Ajouter … à mes favoris » or « Retirer … », pressed when the expert is a favourite. */
-export function HeartButton({ expert, favourite, busy, onClick }: Props) {
+export function HeartButton({ expert, favourite, busy, disabled, onClick }: Props) {
   const { t } = useTranslation();
   const label = t(favourite ? 'favourites.remove' : 'favourites.add', { name: expertName(expert, t('registration.titles.dr')) });
   return (
@@ -21,6 +23,7 @@ export function HeartButton({ expert, favourite, busy, onClick }: Props) {
       className={`${styles.toggle} ${favourite ? styles.on : ''}`}
       aria-pressed={favourite}
       aria-busy={busy || undefined}
+      disabled={disabled}
       aria-label={label}
       title={label}
       onClick={onClick}
